@@ -1,0 +1,376 @@
+package io.github.mongodbtiered.binding;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoException;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.WriteModel;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.function.Supplier;
+import org.bson.Document;
+import org.bson.types.Binary;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * YCSB binding {@code mongodb-tiered} on the current MongoDB Java driver.
+ *
+ * <p>Stores records exactly as YCSB's stock {@code mongodb} binding does ({@code _id} = key, each
+ * field a BSON binary), so a data set loaded by one is read by the other. Beyond the stock binding
+ * it never loses a batch (a partial batch is written at {@link #cleanup()}, a failed batch does not
+ * stop later ones), returns {@link Status#NOT_FOUND} for missing keys, fails fast in {@link
+ * #init()} when the server cannot be reached, and can retry overload errors with backoff.
+ *
+ * <p>Besides YCSB's own per-operation figures it reports, through YCSB's measurements: {@code
+ * INSERT-BATCH} (one operation per batch written, its latency the round trip, its {@code Return=}
+ * counts one per record) and {@code RETRY-<OP>} (one operation per retry, its "latency" the backoff
+ * waited).
+ */
+public class MongoDbTieredClient extends DB {
+  /** The measurement that counts batched records by outcome. */
+  public static final String INSERT_BATCH = "INSERT-BATCH";
+
+  /** Prefix of the measurements that count retries by operation. */
+  public static final String RETRY_PREFIX = "RETRY-";
+
+  private SharedClient shared;
+  private Measurements measurements;
+  private final List<Document> batch = new ArrayList<>();
+  private String batchTable;
+
+  @Override
+  public void init() throws DBException {
+    BindingOptions options;
+    try {
+      options = BindingOptions.from(getProperties());
+    } catch (IllegalArgumentException e) {
+      throw new DBException(e.getMessage());
+    }
+    shared = SharedClient.acquire(options, System.err);
+    try {
+      measurements = Measurements.getMeasurements();
+    } catch (NullPointerException e) {
+      // Outside YCSB's client nobody configured the measurements: use this DB's properties.
+      Measurements.setProperties(getProperties());
+      measurements = Measurements.getMeasurements();
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (shared == null) {
+      return;
+    }
+    try {
+      if (!batch.isEmpty()) {
+        flushBatch();
+      }
+    } finally {
+      shared.release();
+      shared = null;
+    }
+  }
+
+  @Override
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      Document doc =
+          withRetries(
+              "READ",
+              () -> {
+                FindIterable<Document> find = collection(table).find(new Document("_id", key));
+                if (fields != null) {
+                  find = find.projection(Projections.include(new ArrayList<>(fields)));
+                }
+                return find.first();
+              });
+      if (doc == null) {
+        return Status.NOT_FOUND;
+      }
+      copyFields(doc, result);
+      return Status.OK;
+    } catch (MongoException e) {
+      shared.errors.record("READ", e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      List<Document> docs =
+          withRetries(
+              "SCAN",
+              () -> {
+                FindIterable<Document> find =
+                    collection(table)
+                        .find(new Document("_id", new Document("$gte", startkey)))
+                        .sort(Sorts.ascending("_id"))
+                        .limit(recordcount);
+                if (fields != null) {
+                  find = find.projection(Projections.include(new ArrayList<>(fields)));
+                }
+                return find.into(new ArrayList<>());
+              });
+      if (docs.isEmpty()) {
+        return Status.NOT_FOUND;
+      }
+      for (Document doc : docs) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        copyFields(doc, row);
+        result.add(row);
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      shared.errors.record("SCAN", e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      Document set = new Document();
+      values.forEach((name, value) -> set.put(name, value.toArray()));
+      UpdateResult r =
+          withRetries(
+              "UPDATE",
+              () ->
+                  collection(table).updateOne(new Document("_id", key), new Document("$set", set)));
+      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      shared.errors.record("UPDATE", e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Document doc = new Document("_id", key);
+    values.forEach((name, value) -> doc.put(name, value.toArray()));
+    if (shared.options.batchSize() > 1) {
+      if (batchTable != null && !batchTable.equals(table)) {
+        flushBatch();
+      }
+      batchTable = table;
+      batch.add(doc);
+      if (batch.size() < shared.options.batchSize()) {
+        return Status.BATCHED_OK;
+      }
+      return flushBatch() == 0 ? Status.OK : Status.ERROR;
+    }
+    try {
+      int[] attempts = {0};
+      withRetries(
+          "INSERT",
+          () -> {
+            try {
+              attempts[0]++;
+              writeOne(table, doc);
+            } catch (MongoException e) {
+              // A retried insert that meets its own key was written by an earlier attempt whose
+              // reply was lost: that is success, not a duplicate.
+              if (attempts[0] == 1 || !RetryPolicy.isDuplicateKey(e)) {
+                throw e;
+              }
+            }
+            return null;
+          });
+      return Status.OK;
+    } catch (MongoException e) {
+      shared.errors.record("INSERT", e);
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      int[] attempts = {0};
+      DeleteResult r =
+          withRetries(
+              "DELETE",
+              () -> {
+                attempts[0]++;
+                return collection(table).deleteOne(new Document("_id", key));
+              });
+      // After a retry, "nothing deleted" most likely means the lost first attempt deleted it.
+      boolean missing = r.wasAcknowledged() && r.getDeletedCount() == 0 && attempts[0] == 1;
+      return missing ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      shared.errors.record("DELETE", e);
+      return Status.ERROR;
+    }
+  }
+
+  private void writeOne(String table, Document doc) {
+    if (shared.options.upsert()) {
+      collection(table)
+          .replaceOne(new Document("_id", doc.get("_id")), doc, new ReplaceOptions().upsert(true));
+    } else {
+      collection(table).insertOne(doc);
+    }
+  }
+
+  /**
+   * Writes the pending batch (unordered, so one bad record does not stop the rest), retrying only
+   * the records that failed retryably, and reports every record's outcome under {@link
+   * #INSERT_BATCH}. The batch is cleared whatever happens, so a failure never poisons later
+   * batches.
+   *
+   * @return how many records of the batch were not written
+   */
+  private int flushBatch() {
+    List<Document> pending = new ArrayList<>(batch);
+    int total = pending.size();
+    String table = batchTable;
+    batch.clear();
+    long start = System.nanoTime();
+    int failed = 0;
+    int attempt = 0;
+    while (!pending.isEmpty()) {
+      List<Document> again = new ArrayList<>();
+      try {
+        writeMany(table, pending);
+        pending = again;
+      } catch (MongoBulkWriteException e) {
+        int failedBefore = failed;
+        boolean mayRetry = mayRetry(attempt, start);
+        for (BulkWriteError error : e.getWriteErrors()) {
+          Document doc = pending.get(error.getIndex());
+          if (attempt > 0 && error.getCode() == RetryPolicy.DUPLICATE_KEY) {
+            continue; // written by the earlier attempt whose reply was lost
+          }
+          if (mayRetry && RetryPolicy.isRetryable(error)) {
+            again.add(doc);
+          } else {
+            failed++;
+          }
+        }
+        if (e.getWriteConcernError() != null && e.getWriteErrors().isEmpty()) {
+          // Written but not acknowledged as the write concern asked: retry all, or count all.
+          if (mayRetry && RetryPolicy.isRetryable(e)) {
+            again.addAll(pending);
+          } else {
+            failed += pending.size();
+          }
+        }
+        if (failed > failedBefore) {
+          shared.errors.record(INSERT_BATCH, e);
+        }
+        pending = again;
+      } catch (MongoException e) {
+        if (!mayRetry(attempt, start) || !RetryPolicy.isRetryable(e)) {
+          shared.errors.record(INSERT_BATCH, e);
+          failed += pending.size();
+          pending = again;
+        }
+      }
+      if (!pending.isEmpty()) {
+        attempt++;
+        pause("INSERT", attempt);
+      }
+    }
+    measurements.measure(INSERT_BATCH, (int) ((System.nanoTime() - start) / 1_000));
+    for (int i = 0; i < total - failed; i++) {
+      measurements.reportStatus(INSERT_BATCH, Status.OK);
+    }
+    for (int i = 0; i < failed; i++) {
+      measurements.reportStatus(INSERT_BATCH, Status.ERROR);
+    }
+    return failed;
+  }
+
+  private void writeMany(String table, List<Document> docs) {
+    if (shared.options.upsert()) {
+      List<WriteModel<Document>> models = new ArrayList<>(docs.size());
+      ReplaceOptions upsert = new ReplaceOptions().upsert(true);
+      for (Document d : docs) {
+        models.add(new ReplaceOneModel<>(new Document("_id", d.get("_id")), d, upsert));
+      }
+      collection(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
+    } else {
+      collection(table).insertMany(docs, new InsertManyOptions().ordered(false));
+    }
+  }
+
+  /** Runs {@code action}, retrying retryable failures as the policy allows. */
+  private <T> T withRetries(String operation, Supplier<T> action) {
+    long start = System.nanoTime();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return action.get();
+      } catch (MongoException e) {
+        if (!RetryPolicy.isRetryable(e) || !mayRetry(attempt, start)) {
+          throw e;
+        }
+        pause(operation, attempt + 1);
+      }
+    }
+  }
+
+  private boolean mayRetry(int attemptsSoFar, long startNanos) {
+    RetryPolicy policy = shared.options.retryPolicy();
+    long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
+    return attemptsSoFar < policy.maxRetries() && elapsedMillis < policy.maxTimeMillis();
+  }
+
+  /** Waits before retry number {@code attempt} and counts it under RETRY-operation. */
+  private void pause(String operation, int attempt) {
+    long waitMillis = shared.options.retryPolicy().backoffMillis(attempt);
+    try {
+      Thread.sleep(waitMillis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    measurements.measure(RETRY_PREFIX + operation, (int) (waitMillis * 1_000));
+  }
+
+  private MongoCollection<Document> collection(String table) {
+    return shared.database.getCollection(table);
+  }
+
+  private static void copyFields(Document doc, Map<String, ByteIterator> result) {
+    for (Map.Entry<String, Object> e : doc.entrySet()) {
+      if (!"_id".equals(e.getKey())) {
+        result.put(e.getKey(), new ByteArrayByteIterator(bytes(e.getValue())));
+      }
+    }
+  }
+
+  /** Field bytes: binary as stored by YCSB; strings (from other loaders) as UTF-8. */
+  private static byte[] bytes(Object value) {
+    if (value instanceof Binary b) {
+      return b.getData();
+    }
+    if (value instanceof byte[] b) {
+      return b;
+    }
+    return String.valueOf(value).getBytes(StandardCharsets.UTF_8);
+  }
+}
