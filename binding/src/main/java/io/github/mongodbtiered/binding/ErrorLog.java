@@ -35,7 +35,7 @@ final class ErrorLog {
               + " failed: "
               + kind(e)
               + ": "
-              + Redaction.scrub(String.valueOf(e.getMessage()), url)
+              + Redaction.scrub(message(e), url)
               + " (later failures of this kind are counted, not printed)");
     }
   }
@@ -52,6 +52,20 @@ final class ErrorLog {
     if (c.values().stream().anyMatch(n -> n > 1)) {
       c.forEach((k, n) -> out.println("[mongodb-tiered] " + k + " failures: " + n));
     }
+  }
+
+  /** A bulk error's message lists every failed record; one is enough to say what went wrong. */
+  private static String message(Throwable e) {
+    String m;
+    if (e instanceof MongoBulkWriteException bwe && !bwe.getWriteErrors().isEmpty()) {
+      m =
+          bwe.getWriteErrors().size()
+              + " record(s) of the batch failed, the first with: "
+              + bwe.getWriteErrors().get(0).getMessage();
+    } else {
+      m = String.valueOf(e.getMessage());
+    }
+    return m.length() > 400 ? m.substring(0, 400) + "..." : m;
   }
 
   private static String kind(Throwable e) {
