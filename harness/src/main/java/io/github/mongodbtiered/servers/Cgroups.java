@@ -1,0 +1,140 @@
+package io.github.mongodbtiered.servers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a process's blkio and memory limits from the host's cgroup file system (v1 or v2). Works
+ * when the Docker daemon runs on this host, which is the only case in which the harness can also
+ * read the server's I/O counters.
+ */
+final class Cgroups {
+  private static final Path ROOT = Path.of("/sys/fs/cgroup");
+  // The kernel's "no limit" for memory.limit_in_bytes: PAGE_COUNTER_MAX pages, page-aligned.
+  private static final long V1_UNLIMITED = 0x7FFFFFFFFFFFF000L;
+
+  private Cgroups() {}
+
+  static Enforcement read(long pid, BlockDevice device, boolean latencyApplied, String latency) {
+    List<String> notes = new ArrayList<>();
+    if (!latency.isEmpty()) {
+      notes.add(latency);
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"));
+    } catch (IOException e) {
+      notes.add("limits not read back: /proc/" + pid + "/cgroup unreadable (remote Docker host?)");
+      return new Enforcement(device, -1, -1, -1, -1, -1, latencyApplied, notes);
+    }
+    String blkio = null;
+    String memory = null;
+    String unified = null;
+    for (String line : lines) {
+      String[] f = line.split(":", 3);
+      if (f.length < 3) {
+        continue;
+      }
+      for (String controller : f[1].split(",")) {
+        if (controller.equals("blkio")) {
+          blkio = f[2];
+        } else if (controller.equals("memory")) {
+          memory = f[2];
+        }
+      }
+      if (f[0].equals("0") && f[1].isEmpty()) {
+        unified = f[2];
+      }
+    }
+    if (blkio != null) {
+      Path dir = ROOT.resolve("blkio").resolve(strip(blkio));
+      return new Enforcement(
+          device,
+          v1Device(dir.resolve("blkio.throttle.read_iops_device"), device, notes),
+          v1Device(dir.resolve("blkio.throttle.write_iops_device"), device, notes),
+          v1Device(dir.resolve("blkio.throttle.read_bps_device"), device, notes),
+          v1Device(dir.resolve("blkio.throttle.write_bps_device"), device, notes),
+          memory == null ? -1 : v1Memory(ROOT.resolve("memory").resolve(strip(memory)), notes),
+          latencyApplied,
+          notes);
+    }
+    if (unified != null) {
+      Path dir = ROOT.resolve(strip(unified));
+      return new Enforcement(
+          device,
+          v2Io(dir, device, "riops", notes),
+          v2Io(dir, device, "wiops", notes),
+          v2Io(dir, device, "rbps", notes),
+          v2Io(dir, device, "wbps", notes),
+          v2Memory(dir, notes),
+          latencyApplied,
+          notes);
+    }
+    notes.add("limits not read back: no blkio or unified cgroup for pid " + pid);
+    return new Enforcement(device, -1, -1, -1, -1, -1, latencyApplied, notes);
+  }
+
+  private static String strip(String cgroupPath) {
+    return cgroupPath.startsWith("/") ? cgroupPath.substring(1) : cgroupPath;
+  }
+
+  /** A v1 throttle file holds "MAJ:MIN value" lines; no line for the device means no limit. */
+  private static long v1Device(Path file, BlockDevice device, List<String> notes) {
+    try {
+      for (String line : Files.readAllLines(file)) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length == 2 && f[0].equals(device.majorMinor())) {
+          return Long.parseLong(f[1]);
+        }
+      }
+      return 0;
+    } catch (IOException | NumberFormatException e) {
+      notes.add("could not read " + file + ": " + e.getMessage());
+      return -1;
+    }
+  }
+
+  private static long v1Memory(Path dir, List<String> notes) {
+    try {
+      long v = Long.parseLong(Files.readString(dir.resolve("memory.limit_in_bytes")).trim());
+      return v >= V1_UNLIMITED ? 0 : v;
+    } catch (IOException | NumberFormatException e) {
+      notes.add("could not read the memory limit in " + dir + ": " + e.getMessage());
+      return -1;
+    }
+  }
+
+  /** io.max lines: "MAJ:MIN rbps=max wbps=max riops=150 wiops=max". */
+  private static long v2Io(Path dir, BlockDevice device, String key, List<String> notes) {
+    try {
+      for (String line : Files.readAllLines(dir.resolve("io.max"))) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length > 0 && f[0].equals(device.majorMinor())) {
+          for (String kv : f) {
+            if (kv.startsWith(key + "=")) {
+              String v = kv.substring(key.length() + 1);
+              return v.equals("max") ? 0 : Long.parseLong(v);
+            }
+          }
+        }
+      }
+      return 0;
+    } catch (IOException | NumberFormatException e) {
+      notes.add("could not read " + dir.resolve("io.max") + ": " + e.getMessage());
+      return -1;
+    }
+  }
+
+  private static long v2Memory(Path dir, List<String> notes) {
+    try {
+      String v = Files.readString(dir.resolve("memory.max")).trim();
+      return v.equals("max") ? 0 : Long.parseLong(v);
+    } catch (IOException | NumberFormatException e) {
+      notes.add("could not read " + dir.resolve("memory.max") + ": " + e.getMessage());
+      return -1;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.github.mongodbtiered.servers;
+
+import com.github.dockerjava.api.exception.NotFoundException;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.images.ImagePullPolicy;
+import org.testcontainers.images.PullPolicy;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Which images may be pulled. The official {@code mongo} images are pulled as Docker would; this
+ * project's own images ({@code mongodb-tiered-*}) exist only where {@code
+ * scripts/build-standin-image} built them, so they are never pulled: a pull would only send a
+ * request for a name no registry has.
+ */
+public final class ServerImages {
+  public static final String DEFAULT_SERVER_IMAGE = "mongo:7.0";
+  public static final String STANDIN_IMAGE = "mongodb-tiered-standin:latest";
+
+  private ServerImages() {}
+
+  static boolean isOurs(String image) {
+    return image.startsWith("mongodb-tiered-");
+  }
+
+  /**
+   * Checks an image can be used without a surprise pull.
+   *
+   * @throws IllegalStateException for one of our images that is not in the local Docker
+   */
+  static DockerImageName resolve(String image) {
+    DockerImageName name = DockerImageName.parse(image);
+    if (isOurs(image)) {
+      try {
+        DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+      } catch (NotFoundException e) {
+        throw new IllegalStateException(
+            "image "
+                + image
+                + " is not in the local Docker: build it with scripts/build-standin-image (it is"
+                + " built locally and never pulled)");
+      }
+    }
+    return name;
+  }
+
+  static ImagePullPolicy pullPolicy(String image) {
+    return isOurs(image) ? name -> false : PullPolicy.defaultPolicy();
+  }
+}

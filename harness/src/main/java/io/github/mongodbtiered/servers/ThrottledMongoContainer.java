@@ -1,0 +1,181 @@
+package io.github.mongodbtiered.servers;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
+import io.github.mongodbtiered.profiles.DiskProfile;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+
+/**
+ * A MongoDB server (the {@code mongo} image, or the stand-in) in a container whose data directory
+ * sits on a host directory, with the profile's blkio limits on the disk that backs that directory,
+ * its memory limit, and its WiredTiger cache size. It can restart the server on the same data with
+ * a cold page cache, and says which limits the kernel really enforces.
+ *
+ * <p>The container is removed on {@link #close()}, and by a shutdown hook on normal exit or Ctrl-C,
+ * so a failed or interrupted sweep leaves no server running.
+ */
+public final class ThrottledMongoContainer extends GenericContainer<ThrottledMongoContainer> {
+  public static final int PORT = 27017;
+  private static final String READY = ".*Waiting for connections.*";
+  private static final Duration STARTUP = Duration.ofMinutes(3);
+
+  private final DiskProfile profile;
+  private final BlockDevice device;
+  private final String image;
+  private final Thread shutdownHook = new Thread(this::stop, "mongodb-tiered-container-cleanup");
+  private volatile int hostPort = -1;
+
+  /**
+   * @param image a MongoDB image ({@code mongo:7.0}) or the stand-in
+   * @param profile the limits to apply
+   * @param dataDir a host directory for the server's data; its disk is the one throttled
+   */
+  public ThrottledMongoContainer(String image, DiskProfile profile, Path dataDir) {
+    super(ServerImages.resolve(image));
+    this.image = image;
+    this.profile = profile;
+    this.device = BlockDevice.backing(dataDir);
+    withImagePullPolicy(ServerImages.pullPolicy(image));
+    withExposedPorts(PORT);
+    withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE);
+    withCommand(command(profile).toArray(new String[0]));
+    withLabel("io.github.mongodbtiered.profile", profile.name());
+    withCreateContainerCmdModifier(cmd -> Throttle.apply(cmd.getHostConfig(), profile, device));
+    waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(STARTUP));
+  }
+
+  /** mongod's options: all interfaces, and the profile's cache when it has a size for it. */
+  static List<String> command(DiskProfile profile) {
+    List<String> args = new ArrayList<>(List.of("--bind_ip_all"));
+    profile
+        .effectiveCacheBytes()
+        .ifPresent(
+            bytes -> {
+              args.add("--wiredTigerCacheSizeGB");
+              args.add(String.format(Locale.ROOT, "%.3f", bytes / (double) (1L << 30)));
+            });
+    return args;
+  }
+
+  @Override
+  public void start() {
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+    super.start();
+    hostPort = mappedPort();
+  }
+
+  @Override
+  public void stop() {
+    try {
+      super.stop();
+    } finally {
+      if (Thread.currentThread() != shutdownHook) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+          // already shutting down, or never started
+        }
+      }
+    }
+  }
+
+  public DiskProfile profile() {
+    return profile;
+  }
+
+  public String image() {
+    return image;
+  }
+
+  public BlockDevice device() {
+    return device;
+  }
+
+  /** A connection string for {@code database} on this server, valid until the next restart. */
+  public String connectionString(String database) {
+    return "mongodb://" + getHost() + ":" + hostPort + "/" + database;
+  }
+
+  /**
+   * Stops the server cleanly, drops the host page cache (when permitted), and starts it again on
+   * the same data, waiting until it accepts connections. Nothing of the data set is then in memory:
+   * the next reads come from disk.
+   *
+   * @return whether the page cache could be dropped
+   */
+  public HostCache.Drop restartCold() {
+    DockerClient docker = getDockerClient();
+    String id = getContainerId();
+    int readyBefore = readyLines();
+    docker.stopContainerCmd(id).withTimeout(60).exec();
+    HostCache.Drop drop = HostCache.drop();
+    docker.startContainerCmd(id).exec();
+    awaitReadyLines(readyBefore + 1);
+    hostPort = mappedPort();
+    return drop;
+  }
+
+  /** The limits the kernel holds for the running container, read back from its cgroup. */
+  public Enforcement enforcement() {
+    InspectContainerResponse info = getDockerClient().inspectContainerCmd(getContainerId()).exec();
+    Long pid = info.getState().getPidLong();
+    String latency = profile.addedLatencyMillis() > 0 ? LatencyInjection.unavailableReason() : "";
+    return Cgroups.read(pid == null ? -1 : pid, device, false, latency);
+  }
+
+  /** The host port of 27017, read afresh: Docker may assign a new one on restart. */
+  private int mappedPort() {
+    InspectContainerResponse info = getDockerClient().inspectContainerCmd(getContainerId()).exec();
+    Ports.Binding[] bindings =
+        info.getNetworkSettings().getPorts().getBindings().get(ExposedPort.tcp(PORT));
+    if (bindings == null || bindings.length == 0) {
+      throw new IllegalStateException("container " + getContainerId() + " publishes no port");
+    }
+    return Integer.parseInt(bindings[0].getHostPortSpec());
+  }
+
+  private int readyLines() {
+    int n = 0;
+    for (String line : getLogs().split("\n")) {
+      if (line.matches(READY)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Polls the log until the server has said it is ready {@code count} times in all. */
+  private void awaitReadyLines(int count) {
+    long deadline = System.nanoTime() + STARTUP.toNanos();
+    while (readyLines() < count) {
+      if (!isRunning()) {
+        throw new IllegalStateException(
+            "the server exited during restart; its log ends with:\n" + tail(getLogs(), 20));
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "the server was not ready " + STARTUP.toSeconds() + " s after restart");
+      }
+      try {
+        Thread.sleep(100); // poll interval of a readiness check
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for the server", e);
+      }
+    }
+  }
+
+  private static String tail(String text, int lines) {
+    String[] all = text.split("\n");
+    return String.join("\n", List.of(all).subList(Math.max(0, all.length - lines), all.length));
+  }
+}

@@ -1,0 +1,121 @@
+package io.github.mongodbtiered.profiles;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiskProfilesTest {
+  @TempDir Path dir;
+
+  @Test
+  void builtInProfilesAreTheStudys() {
+    DiskProfiles p = DiskProfiles.builtIn();
+    assertEquals(
+        List.of("io1-5000", "san-600", "hdd-150", "none"),
+        p.all().stream().map(DiskProfile::name).toList());
+    DiskProfile hdd = p.get("hdd-150");
+    assertEquals(150, hdd.readIops());
+    assertEquals(7, hdd.addedLatencyMillis());
+    assertEquals(7634L << 20, hdd.memoryBytes());
+    // MongoDB's default cache: 50% of (7634 MB - 1 GB) = 3305 MB.
+    assertEquals(OptionalLong.of(3305L << 20), hdd.effectiveCacheBytes());
+    assertEquals(600, p.get("san-600").readIops());
+    assertEquals(0, p.get("io1-5000").addedLatencyMillis());
+    assertFalse(p.get("none").throttlesDisk());
+    assertTrue(p.get("none").effectiveCacheBytes().isEmpty());
+  }
+
+  @Test
+  void theDefaultCacheIsAtLeast256Mb() {
+    DiskProfile small = new DiskProfile("small", "", 0, 0, 0, 0, 0, 1L << 30, OptionalLong.empty());
+    assertEquals(OptionalLong.of(256L << 20), small.effectiveCacheBytes());
+  }
+
+  @Test
+  void unknownProfileNamesTheKnownOnes() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> DiskProfiles.builtIn().get("ssd"));
+    assertTrue(e.getMessage().contains("io1-5000, san-600, hdd-150, none"), e.getMessage());
+  }
+
+  @Test
+  void aUserFileAddsAndReplacesProfiles() throws Exception {
+    Path f =
+        write(
+            "# my lab",
+            "[nvme-20k]",
+            "description = local NVMe capped",
+            "read-iops = 20000",
+            "write-iops = 20000  # same both ways",
+            "read-bandwidth = 400m",
+            "memory = 8g",
+            "wiredtiger-cache = 3g",
+            "",
+            "[hdd-150]",
+            "read-iops = 100",
+            "memory = 7634m",
+            "added-latency-ms = 7.5");
+    DiskProfiles p = DiskProfiles.builtInAnd(f);
+    DiskProfile nvme = p.get("nvme-20k");
+    assertEquals(20000, nvme.writeIops());
+    assertEquals(400L << 20, nvme.readBytesPerSec());
+    assertEquals(OptionalLong.of(3L << 30), nvme.effectiveCacheBytes());
+    assertEquals(100, p.get("hdd-150").readIops());
+    assertEquals(7.5, p.get("hdd-150").addedLatencyMillis());
+    assertEquals(5, p.all().size());
+  }
+
+  @Test
+  void errorsNameTheFileLineAndField() throws Exception {
+    assertError(
+        "profiles.conf:3: field 'read-iops': 'fast' is not a whole number",
+        "[x]",
+        "memory = 1g",
+        "read-iops = fast");
+    assertError("profiles.conf:2: unknown field 'iops'", "[x]", "iops = 5");
+    assertError("profiles.conf:1: a field before any [profile-name] section", "read-iops = 5");
+    assertError("profiles.conf:2: expected 'field = value'", "[x]", "read-iops 5");
+    assertError("profiles.conf:3: field 'memory' is set twice", "[x]", "memory=1g", "memory=2g");
+    assertError("profiles.conf:3: profile 'x' is defined twice", "[x]", "", "[x]");
+    assertError("profiles.conf:2: field 'memory': '8 gigs' is not a size", "[x]", "memory=8 gigs");
+    assertError(
+        "profiles.conf:1: profile x: the WiredTiger cache must be smaller than the memory limit",
+        "[x]",
+        "memory=1g",
+        "wiredtiger-cache=2g");
+    assertError("profiles.conf: no [profile-name] section", "# empty");
+    assertError("profiles.conf:1: profile name 'a b'", "[a b]");
+  }
+
+  @Test
+  void sizes() {
+    assertEquals(512, Sizes.parseBytes("512"));
+    assertEquals(64 << 10, Sizes.parseBytes("64k"));
+    assertEquals(7634L << 20, Sizes.parseBytes("7634MiB"));
+    assertEquals(3L << 30, Sizes.parseBytes("3g"));
+    assertEquals(1536L << 20, Sizes.parseBytes("1.5G"));
+    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("-1"));
+    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("lots"));
+  }
+
+  private void assertError(String expected, String... lines) throws Exception {
+    Path f = write(lines);
+    ProfileFileException e = assertThrows(ProfileFileException.class, () -> DiskProfiles.parse(f));
+    String message = e.getMessage().replace(f.toString(), "profiles.conf");
+    assertTrue(message.startsWith(expected), message);
+  }
+
+  private Path write(String... lines) throws Exception {
+    Path f = dir.resolve("profiles.conf");
+    Files.write(f, List.of(lines));
+    return f;
+  }
+}

@@ -1,0 +1,71 @@
+package io.github.mongodbtiered.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.profiles.DiskProfiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The parts of the container servers that need no Docker. */
+class ServersUnitTest {
+  @Test
+  void theProbeLineIsParsed() {
+    DiskProbe.Result r =
+        DiskProbe.parse(
+            DiskProfiles.builtIn().get("hdd-150"),
+            "noise\nPROBE mode=read block=4096 threads=2 seconds=10.01 ops=1501 iops=149.9"
+                + " mibps=0.59 p50_us=330 p95_us=94760 p99_us=95760 max_us=96740\n");
+    assertEquals("read", r.mode());
+    assertEquals(2, r.threads());
+    assertEquals(149.9, r.iops());
+    assertEquals(95760, r.p99Micros());
+  }
+
+  @Test
+  void aProbeWithoutAResultLineSaysWhatItPrinted() {
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> DiskProbe.parse(DiskProfiles.builtIn().get("none"), "Exception: no space"));
+    assertTrue(e.getMessage().contains("no space"), e.getMessage());
+  }
+
+  @Test
+  void theServerCommandCarriesTheProfilesCache() {
+    assertEquals(
+        List.of("--bind_ip_all", "--wiredTigerCacheSizeGB", "3.228"),
+        ThrottledMongoContainer.command(DiskProfiles.builtIn().get("hdd-150")));
+    assertEquals(
+        List.of("--bind_ip_all"),
+        ThrottledMongoContainer.command(DiskProfiles.builtIn().get("none")));
+  }
+
+  @Test
+  void theDiskUnderADirectoryIsFoundFromTheDirectory(@TempDir Path dir) throws Exception {
+    BlockDevice d = BlockDevice.backing(dir);
+    assertTrue(d.path().startsWith("/dev/"), d.toString());
+    assertTrue(Files.exists(Path.of("/sys/dev/block", d.majorMinor())), d.toString());
+  }
+
+  @Test
+  void aDirectoryOnNoDiskIsRefusedWithAFix() {
+    // /proc is on no block device.
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> BlockDevice.backing(Path.of("/proc")));
+    assertTrue(e.getMessage().contains("--data-dir"), e.getMessage());
+  }
+
+  @Test
+  void enforcementShortfallsNameWhatIsMissing() {
+    BlockDevice vda = new BlockDevice("/dev/vda", 254, 0);
+    Enforcement e = new Enforcement(vda, 150, 150, 0, 0, 7634L << 20, false, List.of());
+    assertEquals(
+        List.of("latency not applied (+7.0 ms asked)"),
+        e.shortfalls(DiskProfiles.builtIn().get("hdd-150")));
+  }
+}

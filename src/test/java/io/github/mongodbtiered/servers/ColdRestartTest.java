@@ -1,0 +1,86 @@
+package io.github.mongodbtiered.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.binding.MongoDbTieredClient;
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.DiskProfiles;
+import io.github.mongodbtiered.ycsb.PhaseResult;
+import io.github.mongodbtiered.ycsb.PhaseRunner;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Given a server on the 150-IOPS profile, when YCSB loads records through the binding and the
+ * server restarts cold, then every record reads back whole.
+ */
+class ColdRestartTest {
+  private static final int RECORDS = 3000;
+
+  @BeforeAll
+  static void docker() {
+    ServerUnderTest.assumeDocker();
+  }
+
+  @Test
+  void recordsLoadedIntoAThrottledServerSurviveAColdRestart(@TempDir Path data) throws Exception {
+    DiskProfile hdd = DiskProfiles.builtIn().get("hdd-150");
+    try (ThrottledMongoContainer server =
+        new ThrottledMongoContainer(ServerUnderTest.image(), hdd, data)) {
+      server.start();
+      Enforcement enforced = server.enforcement();
+      assertEquals(150, enforced.readIops(), enforced.toString());
+      assertEquals(150, enforced.writeIops(), enforced.toString());
+      assertEquals(hdd.memoryBytes(), enforced.memoryBytes(), enforced.toString());
+
+      Properties load = workload(server.connectionString("coldrestart"));
+      load.setProperty("dotransactions", "false");
+      PhaseResult loaded = PhaseRunner.run(load, false, new PrintStream(System.err, true));
+      assertEquals(RECORDS, loaded.returnCounts("INSERT-BATCH").get("OK"), loaded.toString());
+      assertEquals(0, loaded.errors());
+
+      HostCache.Drop drop = server.restartCold();
+      System.out.println("page cache dropped on restart: " + drop);
+
+      MongoDbTieredClient db = new MongoDbTieredClient();
+      Properties p = workload(server.connectionString("coldrestart"));
+      db.setProperties(p);
+      Measurements.setProperties(p);
+      db.init();
+      try {
+        for (int i = 0; i < RECORDS; i++) {
+          Map<String, ByteIterator> fields = new HashMap<>();
+          assertEquals(Status.OK, db.read("usertable", "user" + i, null, fields), "user" + i);
+          assertEquals(10, fields.size(), "user" + i + " has all its fields");
+          assertTrue(fields.values().stream().allMatch(v -> v.toArray().length == 100));
+        }
+      } finally {
+        db.cleanup();
+      }
+    }
+  }
+
+  private static Properties workload(String url) {
+    Properties p = new Properties();
+    p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    p.setProperty("db", MongoDbTieredClient.class.getName());
+    p.setProperty("mongodb.url", url);
+    p.setProperty("recordcount", Integer.toString(RECORDS));
+    p.setProperty("insertorder", "ordered");
+    p.setProperty("fieldcount", "10");
+    p.setProperty("fieldlength", "100");
+    p.setProperty("batchsize", "100");
+    p.setProperty("threadcount", "4");
+    return p;
+  }
+}
