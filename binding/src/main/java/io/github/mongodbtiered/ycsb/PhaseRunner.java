@@ -57,6 +57,13 @@ public final class PhaseRunner {
    */
   public static PhaseResult run(Properties props, boolean exportToUser, PrintStream log)
       throws PhaseException {
+    return run(props, exportToUser, log, Progress.NONE);
+  }
+
+  /** As {@link #run(Properties, boolean, PrintStream)}, reporting progress as it goes. */
+  public static PhaseResult run(
+      Properties props, boolean exportToUser, PrintStream log, Progress progress)
+      throws PhaseException {
     if (!Client.checkRequiredProperties(props)) {
       throw new PhaseException(
           Reason.BAD_INPUT,
@@ -133,6 +140,7 @@ public final class PhaseRunner {
       }
       long start = System.currentTimeMillis();
       threads.forEach(Thread::start);
+      Thread reporter = progressReporter(clients, opCount, start, progress);
       Thread terminator = null;
       if (maxExecutionSeconds > 0) {
         terminator = new TerminatorThread(maxExecutionSeconds, threads, workload);
@@ -144,6 +152,9 @@ public final class PhaseRunner {
         opsDone += clients.get(i).getOpsDone();
       }
       long end = System.currentTimeMillis();
+      reporter.interrupt();
+      joinQuietly(reporter);
+      progress.update(opsDone, opCount, end - start);
       if (terminator != null && !terminator.isInterrupted()) {
         terminator.interrupt();
       }
@@ -173,6 +184,30 @@ public final class PhaseRunner {
         log.println("[WARN] " + e.getMessage());
       }
     }
+  }
+
+  private static Thread progressReporter(
+      List<ClientThread> clients, long total, long start, Progress progress) {
+    Thread t =
+        new Thread(
+            () -> {
+              while (!Thread.currentThread().isInterrupted()) {
+                long done = 0;
+                for (ClientThread c : clients) {
+                  done += c.getOpsDone();
+                }
+                progress.update(done, total, System.currentTimeMillis() - start);
+                try {
+                  Thread.sleep(500);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            },
+            "ycsb-progress");
+    t.setDaemon(true);
+    t.start();
+    return t;
   }
 
   private static void export(

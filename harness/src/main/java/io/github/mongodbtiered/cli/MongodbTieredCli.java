@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
           + " disks of different speed.",
       ""
     },
-    subcommands = {ProbeCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {SweepCommand.class, ProbeCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:done",

@@ -76,6 +76,16 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   @Override
   public void stop() {
     try {
+      // Testcontainers removes a container with SIGKILL: a server then loses what it had not yet
+      // synced (the stand-in its last second of writes; mongod its clean shutdown). SIGTERM first.
+      String id = getContainerId();
+      if (id != null && isRunning()) {
+        try {
+          getDockerClient().stopContainerCmd(id).withTimeout(60).exec();
+        } catch (RuntimeException e) {
+          // already stopped or gone: removal below still runs
+        }
+      }
       super.stop();
     } finally {
       if (Thread.currentThread() != shutdownHook) {

@@ -4,6 +4,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -58,15 +59,7 @@ public final class StandinServer {
         "org.slf4j.simpleLogger.defaultLogLevel",
         System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
 
-    Files.createDirectories(dbpath);
-    Path file = dbpath.resolve(DATA_FILE);
-    MVStore.Builder builder = new MVStore.Builder().fileName(file.toString());
-    if (cacheMb >= 0) {
-      builder.cacheSize(cacheMb);
-    }
-    MVStore store = builder.open();
-    MongoServer server = new MongoServer(new H2Backend(store));
-
+    Running running = start(bind, port, dbpath, cacheMb);
     CountDownLatch stopped = new CountDownLatch(1);
     // SIGTERM (docker stop) and SIGINT run this: close the listener, then the MVStore, which
     // commits and syncs whatever the 1 s background auto-commit has not yet written.
@@ -75,27 +68,83 @@ public final class StandinServer {
             new Thread(
                 () -> {
                   try {
-                    server.shutdown();
+                    running.close();
+                    System.out.println(
+                        "stand-in: shut down cleanly, MVStore closed: " + running.file);
                   } finally {
-                    if (!store.isClosed()) {
-                      store.close();
-                    }
-                    System.out.println("stand-in: shut down cleanly, MVStore closed: " + file);
                     stopped.countDown();
                   }
                 },
                 "standin-shutdown"));
-
-    server.bind(bind, port);
     System.out.printf(
         "mongodb-tiered stand-in (mongo-java-server %s, H2 MVStore backend), not MongoDB: "
             + "Waiting for connections on %s:%d, data in %s, MVStore cache %s%n",
         mongoJavaServerVersion(),
         bind,
-        port,
-        file.toAbsolutePath(),
+        running.port(),
+        running.file.toAbsolutePath(),
         cacheMb >= 0 ? cacheMb + " MB" : "default");
     stopped.await();
+  }
+
+  /** A stand-in listening in this JVM; {@link #close()} stops it and closes its store. */
+  public static final class Running implements AutoCloseable {
+    private final MongoServer server;
+    private final MVStore store;
+    private final Path file;
+    private final int port;
+
+    private Running(MongoServer server, MVStore store, Path file, int port) {
+      this.server = server;
+      this.store = store;
+      this.file = file;
+      this.port = port;
+    }
+
+    public int port() {
+      return port;
+    }
+
+    public Path dataFile() {
+      return file;
+    }
+
+    @Override
+    public synchronized void close() {
+      try {
+        server.shutdown();
+      } finally {
+        if (!store.isClosed()) {
+          store.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * Starts a stand-in in this JVM (the harness's embedded server) with its data in {@code dbpath}.
+   *
+   * @param port 0 for any free port
+   * @param cacheMb the MVStore cache, or -1 for H2's default
+   */
+  public static Running start(String bind, int port, Path dbpath, int cacheMb) throws IOException {
+    Files.createDirectories(dbpath);
+    Path file = dbpath.resolve(DATA_FILE);
+    MVStore.Builder builder = new MVStore.Builder().fileName(file.toString());
+    if (cacheMb >= 0) {
+      builder.cacheSize(cacheMb);
+    }
+    MVStore store = builder.open();
+    MongoServer server = new MongoServer(new H2Backend(store));
+    InetSocketAddress address;
+    try {
+      server.bind(bind, port);
+      address = server.getLocalAddress();
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+    return new Running(server, store, file, address.getPort());
   }
 
   private static String value(String[] args, int i, String option) {

@@ -1,0 +1,14 @@
+package io.github.mongodbtiered.ycsb;
+
+/** Told about a running phase about twice a second, for progress bars. */
+@FunctionalInterface
+public interface Progress {
+  Progress NONE = (done, total, elapsedMillis) -> {};
+
+  /**
+   * @param opsDone operations completed so far
+   * @param opsTotal operations the phase will do (it may stop earlier at maxexecutiontime)
+   * @param elapsedMillis time since the client threads started
+   */
+  void update(long opsDone, long opsTotal, long elapsedMillis);
+}

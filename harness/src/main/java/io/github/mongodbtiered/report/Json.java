@@ -1,0 +1,77 @@
+package io.github.mongodbtiered.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/** The one JSON setup for report files: indented, strict on read, Instants as ISO-8601. */
+final class Json {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          // A file missing a field is from another version or hand-edited: say so, do not guess.
+          .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .registerModule(
+              new SimpleModule()
+                  .addSerializer(Instant.class, new InstantSerializer())
+                  .addDeserializer(Instant.class, new InstantDeserializer()));
+
+  private Json() {}
+
+  static void write(Path file, Object value) throws IOException {
+    AtomicFiles.write(file, MAPPER.writeValueAsBytes(value));
+  }
+
+  /**
+   * Reads {@code file} as a {@code type}; a corrupt, partial or foreign file fails with an
+   * IOException naming it (a missing file fails with NoSuchFileException).
+   */
+  static <T> T read(Path file, Class<T> type) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    try {
+      T value = MAPPER.readValue(bytes, type);
+      if (value == null) {
+        throw new IOException(file + ": holds JSON null, not a " + type.getSimpleName());
+      }
+      return value;
+    } catch (JsonProcessingException e) {
+      throw new IOException(
+          file + ": not a valid " + type.getSimpleName() + " (" + e.getOriginalMessage() + ")", e);
+    }
+  }
+
+  private static final class InstantSerializer extends JsonSerializer<Instant> {
+    @Override
+    public void serialize(Instant value, JsonGenerator gen, SerializerProvider provider)
+        throws IOException {
+      gen.writeString(value.toString());
+    }
+  }
+
+  private static final class InstantDeserializer extends JsonDeserializer<Instant> {
+    @Override
+    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      String text = p.getValueAsString();
+      try {
+        return Instant.parse(text == null ? "" : text);
+      } catch (DateTimeParseException e) {
+        return (Instant)
+            ctxt.handleWeirdStringValue(Instant.class, p.getText(), "not an ISO-8601 instant");
+      }
+    }
+  }
+}

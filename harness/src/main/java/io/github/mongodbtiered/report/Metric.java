@@ -1,0 +1,45 @@
+package io.github.mongodbtiered.report;
+
+/**
+ * Every per-cell figure besides throughput and latency, with its CSV column name (which carries the
+ * unit). A cell holds each as a Double, or null when it could not be measured (e.g. the stand-in
+ * server reports no WiredTiger statistics): the CSV then leaves the cell empty, never 0.
+ */
+public enum Metric {
+  /** Records per second of the load step that brought the data set to this cell's count. */
+  LOAD_RECORDS_PER_SEC("load_records_per_sec"),
+  DATA_BYTES("data_bytes"),
+  INDEX_BYTES("index_bytes"),
+  STORAGE_BYTES("storage_bytes"),
+  WT_CACHE_MAX_BYTES("wt_cache_max_bytes"),
+  WT_CACHE_USED_BYTES("wt_cache_used_bytes"),
+  WT_BYTES_READ_INTO_CACHE("wt_bytes_read_into_cache"),
+  WT_PAGES_READ_INTO_CACHE("wt_pages_read_into_cache"),
+  WT_PAGES_REQUESTED("wt_pages_requested_from_cache"),
+  /** 1 - pages read into cache / pages requested from the cache, over the run. */
+  WT_HIT_RATIO("wt_hit_ratio"),
+  WT_APP_THREAD_EVICTIONS("wt_pages_evicted_by_app_threads"),
+  /** Bytes the storage engine asked the file system for (block manager, else the process rchar). */
+  FS_BYTES_REQUESTED("fs_bytes_requested"),
+  /** Bytes the server's reads took from the device (/proc/PID/io read_bytes or blkio counters). */
+  DEVICE_BYTES_READ("device_bytes_read"),
+  /** 1 - device bytes read / bytes requested from the file system. */
+  FS_HIT_RATIO("fs_hit_ratio"),
+  DEVICE_READS_PER_SEC("device_reads_per_sec"),
+  DEVICE_AWAIT_MS("device_await_ms"),
+  DEVICE_UTIL_PCT("device_util_pct"),
+  /** CPU time of the client process per operation. */
+  CLIENT_CPU_US_PER_OP("client_cpu_us_per_op"),
+  /** Cores the client process kept busy on average (1.0 = one core). */
+  CLIENT_CPU_CORES("client_cpu_cores");
+
+  private final String column;
+
+  Metric(String column) {
+    this.column = column;
+  }
+
+  public String column() {
+    return column;
+  }
+}

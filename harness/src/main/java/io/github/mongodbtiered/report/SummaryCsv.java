@@ -1,0 +1,197 @@
+package io.github.mongodbtiered.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * One row per cell as RFC 4180 CSV (CRLF line ends), every header naming its unit.
+ *
+ * <p>Empty means "not measured", never 0: a metric a cell lacks, a latency block for an operation
+ * it did not run, and every measured figure of a cell whose status is not ok. Decimals are fixed
+ * per column (never exponent notation, always {@link Locale#ROOT}): throughput and per-second rates
+ * 1, mean latency 1, byte and page counts 0, hit ratios 6, await 3 ms, CPU per operation 2 us, CPU
+ * cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ */
+public final class SummaryCsv {
+  private static final String CRLF = "\r\n";
+
+  private SummaryCsv() {}
+
+  /** Rows by profile in order of first appearance in {@code cells}, then by record count. */
+  public static String render(List<CellResult> cells) {
+    return render(cells, List.of());
+  }
+
+  /**
+   * Rows by profile in {@code profileOrder} (the sweep's; profiles not in it follow in order of
+   * first appearance), then by record count.
+   */
+  public static String render(List<CellResult> cells, List<String> profileOrder) {
+    return render(sorted(cells, profileOrder), operations(cells));
+  }
+
+  /** The CSV of {@code rows} as ordered, with latency columns for {@code ops}. */
+  static String render(List<CellResult> rows, SortedSet<String> ops) {
+    StringBuilder out = new StringBuilder();
+    line(out, header(ops));
+    for (CellResult cell : rows) {
+      line(out, row(cell, ops));
+    }
+    return out.toString();
+  }
+
+  static List<CellResult> sorted(List<CellResult> cells, List<String> profileOrder) {
+    Map<String, Integer> rank = new HashMap<>();
+    profileOrder.forEach(p -> rank.putIfAbsent(p, rank.size()));
+    cells.forEach(c -> rank.putIfAbsent(c.profile(), rank.size()));
+    return cells.stream()
+        .sorted(
+            Comparator.comparingInt((CellResult c) -> rank.get(c.profile()))
+                .thenComparingLong(CellResult::recordCount))
+        .toList();
+  }
+
+  /** Operation types run by any cell: each gets latency columns, so all files share a header. */
+  static SortedSet<String> operations(List<CellResult> cells) {
+    SortedSet<String> ops = new TreeSet<>();
+    cells.forEach(c -> ops.addAll(c.latencies().keySet()));
+    return ops;
+  }
+
+  private static List<String> header(SortedSet<String> ops) {
+    List<String> h =
+        new ArrayList<>(
+            List.of(
+                "record_count",
+                "profile",
+                "server",
+                "status",
+                "error",
+                "operations",
+                "runtime_ms",
+                "throughput_ops_per_sec"));
+    for (String op : ops) {
+      String p = op.toLowerCase(Locale.ROOT);
+      h.addAll(
+          List.of(
+              p + "_count",
+              p + "_mean_us",
+              p + "_p50_us",
+              p + "_p95_us",
+              p + "_p99_us",
+              p + "_p999_us",
+              p + "_max_us"));
+    }
+    for (Metric m : Metric.values()) {
+      h.add(m.column());
+    }
+    h.addAll(
+        List.of(
+            "predicted_tier",
+            "observed_tier",
+            "tier_mismatch",
+            "client_bound",
+            "latency_applied",
+            "page_cache_dropped",
+            "notes"));
+    return h;
+  }
+
+  private static List<String> row(CellResult c, SortedSet<String> ops) {
+    // A failed run's zeros are placeholders, not measurements.
+    boolean measured = CellResult.OK.equals(c.status());
+    List<String> r = new ArrayList<>();
+    r.add(Long.toString(c.recordCount()));
+    r.add(c.profile());
+    r.add(c.server());
+    r.add(c.status());
+    r.add(c.error());
+    r.add(measured ? Long.toString(c.operations()) : "");
+    r.add(measured ? Long.toString(c.runtimeMillis()) : "");
+    r.add(measured ? fixed(c.throughputOpsPerSec(), 1) : "");
+    for (String op : ops) {
+      LatencyStats s = measured ? c.latencies().get(op) : null;
+      if (s == null) {
+        r.addAll(List.of("", "", "", "", "", "", ""));
+      } else {
+        r.addAll(
+            List.of(
+                Long.toString(s.count()),
+                fixed(s.meanMicros(), 1),
+                Long.toString(s.p50Micros()),
+                Long.toString(s.p95Micros()),
+                Long.toString(s.p99Micros()),
+                Long.toString(s.p999Micros()),
+                Long.toString(s.maxMicros())));
+      }
+    }
+    for (Metric m : Metric.values()) {
+      Double v = measured ? c.metrics().get(m) : null;
+      r.add(v == null ? "" : fixed(v, decimals(m)));
+    }
+    r.add(c.predictedTier());
+    r.add(c.observedTier());
+    r.add(Boolean.toString(c.tierMismatch()));
+    r.add(Boolean.toString(c.clientBound()));
+    r.add(Boolean.toString(c.latencyApplied()));
+    r.add(Boolean.toString(c.pageCacheDropped()));
+    r.add(String.join("; ", c.notes()));
+    return r;
+  }
+
+  /** Decimals each metric's column carries; no default, so a new metric must choose. */
+  static int decimals(Metric m) {
+    return switch (m) {
+      case DATA_BYTES,
+          INDEX_BYTES,
+          STORAGE_BYTES,
+          WT_CACHE_MAX_BYTES,
+          WT_CACHE_USED_BYTES,
+          WT_BYTES_READ_INTO_CACHE,
+          WT_PAGES_READ_INTO_CACHE,
+          WT_PAGES_REQUESTED,
+          WT_APP_THREAD_EVICTIONS,
+          FS_BYTES_REQUESTED,
+          DEVICE_BYTES_READ ->
+          0;
+      case LOAD_RECORDS_PER_SEC, DEVICE_READS_PER_SEC, DEVICE_UTIL_PCT -> 1;
+      case CLIENT_CPU_US_PER_OP -> 2;
+      case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
+      case WT_HIT_RATIO, FS_HIT_RATIO -> 6;
+    };
+  }
+
+  static String fixed(double v, int decimals) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "";
+  }
+
+  private static void line(StringBuilder out, List<String> fields) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      out.append(quote(fields.get(i)));
+    }
+    out.append(CRLF);
+  }
+
+  /** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling its quotes. */
+  static String quote(String field) {
+    if (field == null) {
+      return "";
+    }
+    for (int i = 0; i < field.length(); i++) {
+      char ch = field.charAt(i);
+      if (ch == ',' || ch == '"' || ch == '\r' || ch == '\n') {
+        return '"' + field.replace("\"", "\"\"") + '"';
+      }
+    }
+    return field;
+  }
+}

@@ -1,0 +1,49 @@
+package io.github.mongodbtiered.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+
+/**
+ * The summary split by observed tier: one CSV per tier, {@code tier-<id>.csv} (the id lower-cased),
+ * with cells whose tier was not observed in {@code tier-unclassified.csv}. Every file has the
+ * summary's columns, latency columns included for operations only other tiers ran, so the files can
+ * be concatenated or compared column for column.
+ */
+public final class TierCsvs {
+  static final String PREFIX = "tier-";
+  static final String SUFFIX = ".csv";
+
+  private TierCsvs() {}
+
+  /** File name to CSV, sorted by file name; rows ordered as {@link SummaryCsv#render(List)}. */
+  public static SortedMap<String, String> render(List<CellResult> cells) {
+    return render(cells, List.of());
+  }
+
+  /** As {@link #render(List)}, rows ordered as {@link SummaryCsv#render(List, List)}. */
+  public static SortedMap<String, String> render(
+      List<CellResult> cells, List<String> profileOrder) {
+    SortedSet<String> ops = SummaryCsv.operations(cells);
+    SortedMap<String, List<CellResult>> byFile = new TreeMap<>();
+    for (CellResult c : SummaryCsv.sorted(cells, profileOrder)) {
+      byFile.computeIfAbsent(fileName(c.observedTier()), f -> new ArrayList<>()).add(c);
+    }
+    SortedMap<String, String> files = new TreeMap<>();
+    byFile.forEach((file, rows) -> files.put(file, SummaryCsv.render(rows, ops)));
+    return Collections.unmodifiableSortedMap(files);
+  }
+
+  /** {@code tier-<id>.csv}; characters unsafe in a file name become '_'. */
+  static String fileName(String tier) {
+    String id =
+        tier == null || tier.isBlank()
+            ? "unclassified"
+            : tier.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
+    return PREFIX + id + SUFFIX;
+  }
+}

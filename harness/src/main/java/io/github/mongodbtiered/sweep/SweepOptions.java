@@ -1,0 +1,83 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Everything a sweep needs, parsed and checked: one immutable object, so that the runner knows
+ * nothing of the command line.
+ *
+ * @param recordCounts data set sizes, ascending; each cell loads only the difference
+ * @param profiles disk profiles, in report order
+ * @param workload YCSB workload properties (from the workload file plus overrides)
+ * @param threads client threads for the measured runs
+ * @param runOperations operations per measured run, or 0 to run for {@code runSeconds}
+ * @param runSeconds seconds per measured run (when {@code runOperations} is 0; else a cap)
+ * @param warmupSeconds seconds of unmeasured reads after the cold start, before measuring
+ * @param loadThreads client threads for loading
+ * @param loadBatchSize inserts per batch while loading
+ * @param server how to get a server
+ * @param mongodbUrl an existing deployment (server = URL), else null
+ * @param image the server image for docker
+ * @param outDir the report directory
+ * @param dataDir where docker and embedded servers keep their data
+ * @param dropExisting replace a data set the harness did not load (or loaded differently)
+ * @param commandLine the exact command, for run.json
+ */
+public record SweepOptions(
+    List<Long> recordCounts,
+    List<DiskProfile> profiles,
+    Properties workload,
+    int threads,
+    long runOperations,
+    double runSeconds,
+    double warmupSeconds,
+    int loadThreads,
+    int loadBatchSize,
+    ServerChoice server,
+    String mongodbUrl,
+    String image,
+    Path outDir,
+    Path dataDir,
+    boolean dropExisting,
+    List<String> commandLine) {
+
+  /** Where the server comes from. */
+  public enum ServerChoice {
+    AUTO,
+    DOCKER,
+    EMBEDDED,
+    URL
+  }
+
+  public SweepOptions {
+    recordCounts = recordCounts.stream().sorted().distinct().toList();
+    profiles = List.copyOf(profiles);
+    Properties copy = new Properties();
+    copy.putAll(workload);
+    workload = copy;
+    commandLine = List.copyOf(commandLine);
+    if (recordCounts.isEmpty() || recordCounts.get(0) < 1) {
+      throw new IllegalArgumentException("--recordcounts: give one or more counts of at least 1");
+    }
+    if (profiles.isEmpty()) {
+      throw new IllegalArgumentException("--profiles: give at least one profile");
+    }
+    if (threads < 1 || loadThreads < 1) {
+      throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
+    }
+    if (runOperations < 0 || runSeconds < 0 || warmupSeconds < 0) {
+      throw new IllegalArgumentException("run and warm-up lengths cannot be negative");
+    }
+    if (runOperations == 0 && runSeconds == 0) {
+      throw new IllegalArgumentException("give --operations or --seconds for each measured run");
+    }
+  }
+
+  /** The YCSB table (collection) the sweep loads and reads. */
+  public String table() {
+    return workload.getProperty("table", "usertable");
+  }
+}

@@ -1,0 +1,32 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+
+/**
+ * Where the sweep's server comes from: throttled containers, an existing deployment, or the
+ * stand-in inside this JVM. One data set serves every profile: it is loaded once per record count
+ * and then measured under each profile in turn.
+ */
+public interface TargetServer extends AutoCloseable {
+  /** {@code docker}, {@code url} or {@code embedded}: the report's "server" column. */
+  String kind();
+
+  /** What this choice means for the numbers, printed before the sweep and kept in run.json. */
+  String meaning();
+
+  /** The image the server runs, or a description for servers that are not containers. */
+  String image();
+
+  /** A server to load data into (unthrottled where the target controls that). */
+  Endpoint startLoading() throws Exception;
+
+  void stopLoading() throws Exception;
+
+  /** A server under {@code profile} on the loaded data, started cold where the target can. */
+  Endpoint startCell(DiskProfile profile) throws Exception;
+
+  void stopCell() throws Exception;
+
+  @Override
+  void close();
+}

@@ -1,0 +1,89 @@
+package io.github.mongodbtiered.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CgroupIoStatsTest {
+  @TempDir Path proc;
+  @TempDir Path cgroup;
+
+  private CgroupIoStats stats() {
+    return new CgroupIoStats(proc, cgroup);
+  }
+
+  @Test
+  void v1ReadsTheBlkioThrottleCounters() throws IOException {
+    write(
+        proc.resolve("4242/cgroup"),
+        "12:memory:/docker/abc\n5:blkio:/docker/abc\n1:name=systemd:/docker/abc\n");
+    Path dir = cgroup.resolve("blkio/docker/abc");
+    write(
+        dir.resolve("blkio.throttle.io_service_bytes"),
+        "8:0 Read 1000\n254:0 Read 935329792\n254:0 Write 2684354560\n254:0 Sync 1\n"
+            + "254:0 Total 3619684352\nTotal 3619685352\n");
+    write(dir.resolve("blkio.throttle.io_serviced"), "254:0 Read 228352\n254:0 Write 40960\n");
+    assertEquals(new CgroupIoStats.Reads(935_329_792L, 228_352L), stats().read(4242, "254:0"));
+    assertEquals(new CgroupIoStats.Reads(1000L, 0L), stats().read(4242, "8:0"));
+  }
+
+  @Test
+  void v1FindsACoMountedController() throws IOException {
+    write(proc.resolve("7/cgroup"), "3:cpu,blkio:/docker/x\n");
+    write(cgroup.resolve("cpu,blkio/docker/x/blkio.throttle.io_service_bytes"), "8:0 Read 5\n");
+    write(cgroup.resolve("cpu,blkio/docker/x/blkio.throttle.io_serviced"), "8:0 Read 1\n");
+    assertEquals(new CgroupIoStats.Reads(5L, 1L), stats().read(7, "8:0"));
+  }
+
+  @Test
+  void v2ReadsIoStat() throws IOException {
+    write(proc.resolve("99/cgroup"), "0::/system.slice/docker-abc.scope\n");
+    write(
+        cgroup.resolve("system.slice/docker-abc.scope/io.stat"),
+        "8:0 rbytes=4096 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n"
+            + "254:0 rbytes=1459200 wbytes=314773504 rios=192 wios=353 dbytes=0 dios=0\n");
+    assertEquals(new CgroupIoStats.Reads(1_459_200L, 192L), stats().read(99, "254:0"));
+    assertEquals(new CgroupIoStats.Reads(0L, 0L), stats().read(99, "259:0"), "device untouched");
+  }
+
+  @Test
+  void aHybridHostUsesTheV1Blkio() throws IOException {
+    write(proc.resolve("5/cgroup"), "0::/docker/h\n4:blkio:/docker/h\n");
+    write(cgroup.resolve("blkio/docker/h/blkio.throttle.io_service_bytes"), "8:0 Read 77\n");
+    write(cgroup.resolve("blkio/docker/h/blkio.throttle.io_serviced"), "8:0 Read 3\n");
+    assertEquals(new CgroupIoStats.Reads(77L, 3L), stats().read(5, "8:0"));
+  }
+
+  @Test
+  void anythingUnreadableGivesNulls() throws IOException {
+    CgroupIoStats.Reads none = new CgroupIoStats.Reads(null, null);
+    // No such process (a remote Docker host).
+    assertEquals(none, stats().read(1, "8:0"));
+    // A cgroup whose files are missing.
+    write(proc.resolve("2/cgroup"), "0::/gone\n");
+    assertEquals(none, stats().read(2, "8:0"));
+    // No blkio and no unified line.
+    write(proc.resolve("3/cgroup"), "6:memory:/docker/m\n");
+    assertEquals(none, stats().read(3, "8:0"));
+    // A garbled counter.
+    write(proc.resolve("4/cgroup"), "0::/bad\n");
+    write(cgroup.resolve("bad/io.stat"), "8:0 rbytes=many rios=2\n");
+    assertEquals(new CgroupIoStats.Reads(null, 2L), stats().read(4, "8:0"));
+  }
+
+  @Test
+  void sinceSubtracts() {
+    assertEquals(
+        new CgroupIoStats.Reads(900L, null),
+        new CgroupIoStats.Reads(1000L, 5L).since(new CgroupIoStats.Reads(100L, null)));
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.mongodbtiered.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+
+class DataSizesTest {
+  @Test
+  void dbStatsIndexSize() {
+    // mongod 7.0 dbStats: sizes as doubles, index size as a long.
+    DataSizes s =
+        DataSizes.from(
+            Document.parse(
+                "{\"db\": \"ycsb\", \"collections\": 1, \"objects\": 2000000,"
+                    + " \"dataSize\": 2.334E9, \"storageSize\": 2.2E9,"
+                    + " \"indexSize\": {\"$numberLong\": \"96000000\"},"
+                    + " \"totalSize\": 2.296E9, \"scaleFactor\": 1, \"ok\": 1}"));
+    assertEquals(new DataSizes(2_334_000_000L, 96_000_000L, 2_200_000_000L), s);
+    assertEquals(2_430_000_000L, s.workingSetBytes());
+    assertEquals(2_296_000_000L, s.onDiskBytes());
+  }
+
+  @Test
+  void collStatsTotalIndexSize() {
+    DataSizes s =
+        DataSizes.from(
+            Document.parse(
+                "{\"ns\": \"ycsb.usertable\", \"size\": 1000, \"dataSize\": 1000,"
+                    + " \"storageSize\": 4096, \"totalIndexSize\": 8192,"
+                    + " \"indexSizes\": {\"_id_\": 8192}}"));
+    assertEquals(new DataSizes(1000L, 8192L, 4096L), s);
+  }
+
+  @Test
+  void aScaledReplyIsScaledBack() {
+    DataSizes s =
+        DataSizes.from(
+            Document.parse(
+                "{\"dataSize\": 2226, \"indexSize\": 91, \"storageSize\": 2098,"
+                    + " \"scaleFactor\": 1048576}"));
+    assertEquals(2226L << 20, s.dataBytes());
+    assertEquals((2226L + 91) << 20, s.workingSetBytes());
+  }
+
+  @Test
+  void missingFiguresAreNullAndSoAreTheirSums() {
+    DataSizes s = DataSizes.from(Document.parse("{\"dataSize\": 10, \"indexSize\": \"n/a\"}"));
+    assertEquals(10L, s.dataBytes());
+    assertNull(s.indexBytes());
+    assertNull(s.storageBytes());
+    assertNull(s.workingSetBytes());
+    assertNull(s.onDiskBytes());
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+  @TempDir Path dir;
+
+  @Test
+  void createsParentsAndReplaces() throws IOException {
+    Path f = dir.resolve("a/b/c.txt");
+    AtomicFiles.write(f, "first");
+    assertEquals("first", Files.readString(f));
+    AtomicFiles.write(f, new byte[] {1, 2, 3});
+    assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(f));
+    assertEquals(List.of(f), list(f.getParent()));
+  }
+
+  @Test
+  void aReaderSeesTheOldOrTheNewContentNeverAMix() throws Exception {
+    Path f = dir.resolve("big.csv");
+    String a = "a".repeat(4 << 20);
+    String b = "b".repeat(3 << 20);
+    AtomicFiles.write(f, a);
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<String> torn = new AtomicReference<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              while (!stop.get()) {
+                try {
+                  String s = Files.readString(f);
+                  if (!s.equals(a) && !s.equals(b)) {
+                    torn.set("read " + s.length() + " chars");
+                  }
+                } catch (NoSuchFileException e) {
+                  torn.set("file missing mid-replace");
+                } catch (IOException e) {
+                  torn.set(e.toString());
+                }
+              }
+            });
+    reader.start();
+    for (int i = 0; i < 20; i++) {
+      AtomicFiles.write(f, i % 2 == 0 ? b : a);
+    }
+    stop.set(true);
+    reader.join();
+    assertNull(torn.get());
+  }
+
+  @Test
+  void aFailedWriteLeavesNoTempFileAndTheTargetIntact() throws IOException {
+    Path target = dir.resolve("taken");
+    Files.createDirectories(target.resolve("child"));
+    assertThrows(IOException.class, () -> AtomicFiles.write(target, "x"));
+    assertEquals(List.of(target), list(dir));
+    assertTrue(Files.isDirectory(target.resolve("child")));
+  }
+
+  @Test
+  void theFileGetsTheUsualModeNotATempFilesPrivateOne() throws IOException {
+    if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+      return;
+    }
+    Path plain = Files.createFile(dir.resolve("plain"));
+    Path written = dir.resolve("written");
+    AtomicFiles.write(written, "x");
+    assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(written));
+  }
+
+  private static List<Path> list(Path d) throws IOException {
+    try (Stream<Path> s = Files.list(d)) {
+      return new ArrayList<>(s.sorted().toList());
+    }
+  }
+}

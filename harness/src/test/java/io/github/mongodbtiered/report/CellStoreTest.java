@@ -1,0 +1,134 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CellStoreTest {
+  @TempDir Path dir;
+
+  @Test
+  void everyFieldRoundTripsExactly() throws IOException {
+    TreeMap<String, LatencyStats> lat = new TreeMap<>();
+    lat.put("UPDATE", new LatencyStats(7, 0.1 + 0.2, 1, 2, 3, 4, Long.MAX_VALUE));
+    lat.put("READ", new LatencyStats(0, 1e-9, 0, 0, 0, 0, 0));
+    Map<Metric, Double> metrics = new EnumMap<>(Metric.class);
+    metrics.put(Metric.DATA_BYTES, 1.2345678901234567e15);
+    metrics.put(Metric.WT_HIT_RATIO, null); // "not measured", distinct from absent
+    metrics.put(Metric.FS_HIT_RATIO, Double.NaN);
+    metrics.put(Metric.CLIENT_CPU_CORES, -0.0);
+    CellResult cell =
+        new CellResult(
+            9_000_000_000L,
+            "hdd-150",
+            "docker",
+            CellResult.OK,
+            "",
+            123_456_789,
+            60_001,
+            2057.613168724279,
+            lat,
+            metrics,
+            "PAGE_CACHE",
+            "DISK",
+            true,
+            false,
+            true,
+            List.of("note \"one\"", "two\nlines", "ünïcode"));
+    CellStore store = new CellStore(dir);
+    store.save(cell);
+    assertTrue(Files.exists(dir.resolve("cells/9000000000-hdd-150.json")));
+    CellResult back = store.load(9_000_000_000L, "hdd-150").orElseThrow();
+    assertEquals(cell, back);
+    assertTrue(back.metrics().containsKey(Metric.WT_HIT_RATIO));
+    assertFalse(back.metrics().containsKey(Metric.DEVICE_READS_PER_SEC));
+    assertEquals(
+        Double.doubleToRawLongBits(-0.0),
+        Double.doubleToRawLongBits(back.metrics().get(Metric.CLIENT_CPU_CORES)));
+    assertEquals(List.of("READ", "UPDATE"), List.copyOf(back.latencies().keySet()));
+    assertEquals(
+        CellResult.failed(1, "x", "url", "e"), roundTrip(CellResult.failed(1, "x", "url", "e")));
+  }
+
+  @Test
+  void onlyAnOkCellIsDone() throws IOException {
+    CellStore store = new CellStore(dir);
+    assertFalse(store.isDone(100, "hdd"));
+    assertEquals(Optional.empty(), store.load(100, "hdd"));
+    store.save(CellResult.failed(100, "hdd", "docker", "timeout"));
+    assertFalse(store.isDone(100, "hdd"), "a failed cell is retried");
+    store.save(Cells.ok(100, "hdd", "DISK"));
+    assertTrue(store.isDone(100, "hdd"));
+    assertFalse(store.isDone(100, "ssd"));
+  }
+
+  @Test
+  void allIsSortedByProfileThenRecordCount() throws IOException {
+    CellStore store = new CellStore(dir);
+    assertEquals(List.of(), store.all());
+    for (CellResult c :
+        List.of(Cells.ok(1000, "san", ""), Cells.ok(20, "hdd", ""), Cells.ok(3, "san", ""))) {
+      store.save(c);
+    }
+    assertEquals(
+        List.of("20 x hdd", "3 x san", "1000 x san"),
+        store.all().stream().map(CellResult::key).toList());
+  }
+
+  @Test
+  void corruptOrPartialFilesFailNamingTheFile() throws IOException {
+    CellStore store = new CellStore(dir);
+    store.save(Cells.ok(100, "hdd", "DISK"));
+    Path f = store.file(100, "hdd");
+    String json = Files.readString(f);
+    for (String bad :
+        List.of(
+            json.substring(0, json.length() / 2), // torn write
+            "",
+            "{}", // valid JSON, no cell
+            "null",
+            json + "garbage",
+            json.replace("\"WT_HIT_RATIO\"", "\"NO_SUCH_METRIC\""))) {
+      Files.writeString(f, bad);
+      IOException e = assertThrows(IOException.class, () -> store.load(100, "hdd"), bad);
+      assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
+      e = assertThrows(IOException.class, store::all);
+      assertTrue(e.getMessage().contains(f.toString()), e.getMessage());
+      assertThrows(IOException.class, () -> store.isDone(100, "hdd"));
+    }
+  }
+
+  @Test
+  void aFileHoldingAnotherCellIsRejected() throws IOException {
+    CellStore store = new CellStore(dir);
+    store.save(Cells.ok(100, "hdd", "DISK"));
+    Files.copy(store.file(100, "hdd"), store.file(200, "hdd"));
+    IOException e = assertThrows(IOException.class, () -> store.load(200, "hdd"));
+    assertTrue(e.getMessage().contains("200-hdd.json"), e.getMessage());
+  }
+
+  @Test
+  void profileNamesMustBeSafeInAFileName() {
+    CellStore store = new CellStore(dir);
+    assertThrows(IllegalArgumentException.class, () -> store.file(1, "../x"));
+    assertThrows(IllegalArgumentException.class, () -> store.file(-1, "x"));
+  }
+
+  private CellResult roundTrip(CellResult c) throws IOException {
+    CellStore store = new CellStore(dir);
+    store.save(c);
+    return store.load(c.recordCount(), c.profile()).orElseThrow();
+  }
+}

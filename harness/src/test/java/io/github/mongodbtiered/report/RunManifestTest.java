@@ -1,0 +1,108 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunManifestTest {
+  private static final String PASSWORD = "s3cr%40t-Pw";
+
+  @TempDir Path dir;
+
+  static RunManifest manifest(List<String> profileNames) {
+    List<RunManifest.Profile> profiles =
+        profileNames.stream()
+            .map(
+                n ->
+                    RunManifest.Profile.of(
+                        new DiskProfile(n, "d", 150, 150, 0, 0, 7, 2L << 30, OptionalLong.empty())))
+            .toList();
+    Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
+    enforcement.put("hdd", Map.of("read_iops", "150", "latency", "not applied"));
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("recordcount", "1000");
+    props.put("mongodb.url", "mongodb://bench:" + PASSWORD + "@db:27017/ycsb?w=1");
+    props.put("mongodb.password", PASSWORD);
+    return new RunManifest(
+        "0.1.0",
+        Instant.parse("2025-01-02T03:04:05.123Z"),
+        Instant.parse("2025-01-02T05:00:00Z"),
+        List.of(
+            "sweep",
+            "--url",
+            "mongodb+srv://bench:" + PASSWORD + "@cluster.example.net/?retryWrites=true",
+            "-p",
+            "mongodb.password=" + PASSWORD,
+            "--password",
+            PASSWORD,
+            "--records",
+            "1000,2000"),
+        "docker",
+        "mongo:7.0",
+        "7.0.14",
+        profiles,
+        enforcement,
+        List.of("could not reach mongodb://bench:" + PASSWORD + "@db:27017"),
+        List.of(1000L, 2000L),
+        props);
+  }
+
+  @Test
+  void roundTripsAndPasswordsNeverReachTheFile() throws IOException {
+    RunManifest m = manifest(List.of("hdd", "san"));
+    m.write(dir);
+    String json = Files.readString(dir.resolve(RunManifest.FILE));
+    assertFalse(json.contains("s3cr"), json);
+    assertTrue(json.contains("mongodb+srv://bench:****@cluster.example.net"), json);
+    assertTrue(json.contains("2025-01-02T03:04:05.123Z"), json);
+    RunManifest back = RunManifest.read(dir);
+    assertEquals(m, back);
+    assertEquals(
+        List.of(
+            "sweep",
+            "--url",
+            "mongodb+srv://bench:****@cluster.example.net/?retryWrites=true",
+            "-p",
+            "mongodb.password=****",
+            "--password",
+            "****",
+            "--records",
+            "1000,2000"),
+        back.commandLine());
+    assertEquals("****", back.workloadProperties().get("mongodb.password"));
+    assertEquals("1000", back.workloadProperties().get("recordcount"));
+    assertEquals(
+        "mongodb://bench:****@db:27017/ycsb?w=1", back.workloadProperties().get("mongodb.url"));
+    RunManifest.Profile hdd = back.profiles().get(0);
+    assertEquals("hdd", hdd.name());
+    assertEquals(7.0, hdd.addedLatencyMillis());
+    assertEquals(512L << 20, hdd.effectiveCacheBytes());
+  }
+
+  @Test
+  void anUnknownCacheIsNull() {
+    DiskProfile none = new DiskProfile("none", "", 0, 0, 0, 0, 0, 0, OptionalLong.empty());
+    assertNull(RunManifest.Profile.of(none).effectiveCacheBytes());
+  }
+
+  @Test
+  void aCorruptManifestFailsNamingTheFile() throws IOException {
+    Files.writeString(dir.resolve(RunManifest.FILE), "{\"toolVersion\": \"0.1\", \"startedAt\": ");
+    IOException e = assertThrows(IOException.class, () -> RunManifest.read(dir));
+    assertTrue(e.getMessage().contains(RunManifest.FILE), e.getMessage());
+  }
+}

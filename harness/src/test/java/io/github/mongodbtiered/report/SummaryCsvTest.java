@@ -1,0 +1,179 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SummaryCsvTest {
+  private static final String FIXED_HEAD =
+      "record_count,profile,server,status,error,operations,runtime_ms,throughput_ops_per_sec";
+
+  @Test
+  void headerHasUnitsOpUnionMetricsThenFlags() {
+    CellResult read = Cells.ok(10, "hdd", "WT_CACHE");
+    TreeMap<String, LatencyStats> updOnly = new TreeMap<>();
+    updOnly.put("UPDATE", new LatencyStats(1, 1, 1, 1, 1, 1, 1));
+    CellResult update = withLatencies(Cells.ok(20, "hdd", "WT_CACHE"), updOnly);
+    String header = lines(SummaryCsv.render(List.of(update, read))).get(0);
+    StringBuilder expected = new StringBuilder(FIXED_HEAD);
+    for (String op : List.of("read", "update")) {
+      for (String c : List.of("count", "mean_us", "p50_us", "p95_us", "p99_us", "p999_us")) {
+        expected.append(',').append(op).append('_').append(c);
+      }
+      expected.append(',').append(op).append("_max_us");
+    }
+    for (Metric m : Metric.values()) {
+      expected.append(',').append(m.column());
+    }
+    expected.append(
+        ",predicted_tier,observed_tier,tier_mismatch,client_bound,latency_applied,"
+            + "page_cache_dropped,notes");
+    assertEquals(expected.toString(), header);
+  }
+
+  @Test
+  void rowsFormatNumbersAndLeaveUnmeasuredFieldsEmpty() {
+    TreeMap<String, LatencyStats> updOnly = new TreeMap<>();
+    updOnly.put("UPDATE", new LatencyStats(1, 2.25, 3, 4, 5, 6, 7));
+    CellResult a = Cells.ok(10, "hdd", "WT_CACHE");
+    CellResult b = withLatencies(Cells.ok(20, "hdd", "DISK"), updOnly);
+    List<String> lines = lines(SummaryCsv.render(List.of(a, b)));
+    Map<String, String> row = row(lines, 1);
+    assertEquals("10", row.get("record_count"));
+    assertEquals("1000", row.get("operations"));
+    assertEquals("100.0", row.get("throughput_ops_per_sec"));
+    assertEquals("900", row.get("read_count"));
+    assertEquals("1234.6", row.get("read_mean_us"));
+    assertEquals("4000", row.get("read_p999_us"));
+    assertEquals("", row.get("update_count"), "an op the cell did not run is empty, not 0");
+    assertEquals("1500000000000", row.get("data_bytes"), "no exponent");
+    assertEquals("0.987654", row.get("wt_hit_ratio"));
+    assertEquals("7.250", row.get("device_await_ms"));
+    assertEquals("", row.get("fs_hit_ratio"), "an absent metric is empty, not 0");
+    assertEquals("false", row.get("tier_mismatch"));
+    assertEquals("true", row.get("latency_applied"));
+    assertEquals("a; b", row.get("notes"));
+    Map<String, String> second = row(lines, 2);
+    assertEquals("", second.get("read_mean_us"));
+    assertEquals("2.3", second.get("update_mean_us"));
+    assertEquals("true", second.get("tier_mismatch"));
+  }
+
+  @Test
+  void aFailedCellHasEmptyNumbersAndAQuotedError() {
+    CellResult failed = CellResult.failed(5, "ssd", "url", "boom, \"quoted\"\r\nsecond line");
+    String csv = SummaryCsv.render(List.of(failed, Cells.ok(5, "hdd", "")));
+    assertTrue(csv.contains("5,ssd,url,failed,\"boom, \"\"quoted\"\"\r\nsecond line\",,,,"), csv);
+    // No bare LF anywhere: every line ends CRLF.
+    assertFalse(csv.replace("\r\n", "").contains("\n"));
+    assertTrue(csv.endsWith("\r\n"));
+  }
+
+  @Test
+  void failedMetricsAreEmptyToo() {
+    CellResult f = CellResult.failed(5, "ssd", "url", "x");
+    CellResult withMetric =
+        new CellResult(
+            5,
+            "ssd",
+            "url",
+            CellResult.FAILED,
+            "x",
+            0,
+            0,
+            0,
+            new TreeMap<>(),
+            Map.of(Metric.DATA_BYTES, 0.0),
+            "",
+            "",
+            false,
+            false,
+            false,
+            List.of());
+    Map<String, String> row = row(lines(SummaryCsv.render(List.of(withMetric))), 1);
+    assertEquals("", row.get("data_bytes"));
+    assertEquals("", row.get("operations"));
+    assertEquals(SummaryCsv.render(List.of(f)), SummaryCsv.render(List.of(withMetric)));
+  }
+
+  @Test
+  void sortsByProfileOrderThenRecordCount() {
+    List<CellResult> cells =
+        List.of(
+            Cells.ok(300, "san", ""),
+            Cells.ok(200, "hdd", ""),
+            Cells.ok(100, "san", ""),
+            Cells.ok(100, "hdd", ""));
+    assertEquals(List.of("san,100", "san,300", "hdd,100", "hdd,200"), keys(cells, List.of()));
+    assertEquals(
+        List.of("hdd,100", "hdd,200", "san,100", "san,300"), keys(cells, List.of("io1", "hdd")));
+  }
+
+  @Test
+  void nonFiniteDoublesAreEmptyAndLocaleIsIgnored() {
+    java.util.Locale saved = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY);
+      assertEquals("0.500000", SummaryCsv.fixed(0.5, SummaryCsv.decimals(Metric.WT_HIT_RATIO)));
+    } finally {
+      Locale.setDefault(saved);
+    }
+    assertEquals("", SummaryCsv.fixed(Double.NaN, 1));
+    assertEquals("", SummaryCsv.fixed(Double.POSITIVE_INFINITY, 1));
+  }
+
+  private static List<String> keys(List<CellResult> cells, List<String> order) {
+    List<String> out = new ArrayList<>();
+    for (String line : lines(SummaryCsv.render(cells, order)).subList(1, cells.size() + 1)) {
+      String[] f = line.split(",");
+      out.add(f[1] + "," + f[0]);
+    }
+    return out;
+  }
+
+  private static CellResult withLatencies(CellResult c, TreeMap<String, LatencyStats> lat) {
+    return new CellResult(
+        c.recordCount(),
+        c.profile(),
+        c.server(),
+        c.status(),
+        c.error(),
+        c.operations(),
+        c.runtimeMillis(),
+        c.throughputOpsPerSec(),
+        lat,
+        c.metrics(),
+        c.predictedTier(),
+        c.observedTier(),
+        c.clientBound(),
+        c.latencyApplied(),
+        c.pageCacheDropped(),
+        c.notes());
+  }
+
+  /** Lines of a CSV whose fields hold no line breaks. */
+  static List<String> lines(String csv) {
+    assertTrue(csv.endsWith("\r\n"));
+    return Arrays.asList(csv.split("\r\n"));
+  }
+
+  /** Row {@code i} of a CSV with no quoted fields, by header name. */
+  static Map<String, String> row(List<String> lines, int i) {
+    String[] names = lines.get(0).split(",", -1);
+    String[] values = lines.get(i).split(",", -1);
+    assertEquals(names.length, values.length, lines.get(i));
+    Map<String, String> row = new TreeMap<>();
+    for (int k = 0; k < names.length; k++) {
+      row.put(names[k], values[k]);
+    }
+    return row;
+  }
+}
