@@ -19,12 +19,25 @@ public record DataSizes(Long dataBytes, Long indexBytes, Long storageBytes) {
    */
   public static DataSizes from(Document stats) {
     Long scale = stats.containsKey("scaleFactor") ? Counters.toLong(stats.get("scaleFactor")) : 1L;
+    // dbStats says dataSize and indexSize; collStats says size and totalIndexSize (some servers
+    // give indexSize there as a per-index document).
+    Object data = stats.containsKey("dataSize") ? stats.get("dataSize") : stats.get("size");
     Object index =
-        stats.containsKey("indexSize") ? stats.get("indexSize") : stats.get("totalIndexSize");
-    return new DataSizes(
-        scaled(stats.get("dataSize"), scale),
-        scaled(index, scale),
-        scaled(stats.get("storageSize"), scale));
+        stats.containsKey("totalIndexSize") ? stats.get("totalIndexSize") : stats.get("indexSize");
+    if (index instanceof Document perIndex) {
+      Long sum = 0L;
+      for (Object v : perIndex.values()) {
+        sum = Counters.sum(sum, Counters.toLong(v));
+      }
+      index = sum;
+    }
+    Long storage = scaled(stats.get("storageSize"), scale);
+    Long dataBytes = scaled(data, scale);
+    // Data that occupies no storage means the server does not know (the stand-in): unknown.
+    if (storage != null && storage == 0 && dataBytes != null && dataBytes > 0) {
+      storage = null;
+    }
+    return new DataSizes(dataBytes, scaled(index, scale), storage);
   }
 
   private static Long scaled(Object value, Long scale) {

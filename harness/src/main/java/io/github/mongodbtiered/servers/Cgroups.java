@@ -137,4 +137,55 @@ final class Cgroups {
       return -1;
     }
   }
+
+  /**
+   * Rewrites a running process's disk limits on {@code device} (0 = no limit), through the same
+   * cgroup files Docker wrote at create time.
+   *
+   * @throws IOException when the files cannot be written (not root, remote Docker host)
+   */
+  static void writeDiskLimits(
+      long pid, BlockDevice device, long readIops, long writeIops, long readBps, long writeBps)
+      throws IOException {
+    String blkio = null;
+    String unified = null;
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
+      String[] f = line.split(":", 3);
+      if (f.length < 3) {
+        continue;
+      }
+      if (List.of(f[1].split(",")).contains("blkio")) {
+        blkio = f[2];
+      } else if (f[0].equals("0") && f[1].isEmpty()) {
+        unified = f[2];
+      }
+    }
+    String mm = device.majorMinor();
+    if (blkio != null) {
+      // In v1, writing 0 for a device removes its rule.
+      Path dir = ROOT.resolve("blkio").resolve(strip(blkio));
+      Files.writeString(dir.resolve("blkio.throttle.read_iops_device"), mm + " " + readIops);
+      Files.writeString(dir.resolve("blkio.throttle.write_iops_device"), mm + " " + writeIops);
+      Files.writeString(dir.resolve("blkio.throttle.read_bps_device"), mm + " " + readBps);
+      Files.writeString(dir.resolve("blkio.throttle.write_bps_device"), mm + " " + writeBps);
+    } else if (unified != null) {
+      Files.writeString(
+          ROOT.resolve(strip(unified)).resolve("io.max"),
+          mm
+              + " rbps="
+              + max(readBps)
+              + " wbps="
+              + max(writeBps)
+              + " riops="
+              + max(readIops)
+              + " wiops="
+              + max(writeIops));
+    } else {
+      throw new IOException("no blkio or unified cgroup for pid " + pid);
+    }
+  }
+
+  private static String max(long v) {
+    return v == 0 ? "max" : Long.toString(v);
+  }
 }

@@ -5,6 +5,7 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -140,6 +141,37 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     Long pid = info.getState().getPidLong();
     String latency = profile.addedLatencyMillis() > 0 ? LatencyInjection.unavailableReason() : "";
     return Cgroups.read(pid == null ? -1 : pid, device, false, latency);
+  }
+
+  /**
+   * Lifts the disk limits until the returned handle is closed, which puts the profile's limits
+   * back. For warming caches after a cold start: at 150 IOPS, reading a data set into memory takes
+   * hours; unthrottled it takes seconds, and the memory limit, which decides what the caches can
+   * hold, stays in force throughout.
+   *
+   * @throws IOException when the limits cannot be changed (needs root and a local Docker host)
+   */
+  public AutoCloseable diskLimitsLifted() throws IOException {
+    long pid = serverPid();
+    Cgroups.writeDiskLimits(pid, device, 0, 0, 0, 0);
+    return () ->
+        Cgroups.writeDiskLimits(
+            pid,
+            device,
+            profile.readIops(),
+            profile.writeIops(),
+            profile.readBytesPerSec(),
+            profile.writeBytesPerSec());
+  }
+
+  /** The server's process id on the Docker host. */
+  public long serverPid() {
+    Long pid =
+        getDockerClient().inspectContainerCmd(getContainerId()).exec().getState().getPidLong();
+    if (pid == null || pid <= 0) {
+      throw new IllegalStateException("container " + getContainerId() + " is not running");
+    }
+    return pid;
   }
 
   /** The host port of 27017, read afresh: Docker may assign a new one on restart. */

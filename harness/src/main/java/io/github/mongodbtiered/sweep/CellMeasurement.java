@@ -47,14 +47,20 @@ final class CellMeasurement {
   private final DiskProfile profile;
   private final Endpoint endpoint;
   private final String serverKind;
+  private final TargetServer server;
 
   CellMeasurement(
-      SweepOptions options, long recordCount, DiskProfile profile, Endpoint endpoint, String kind) {
+      SweepOptions options,
+      long recordCount,
+      DiskProfile profile,
+      Endpoint endpoint,
+      TargetServer server) {
     this.options = options;
     this.recordCount = recordCount;
     this.profile = profile;
     this.endpoint = endpoint;
-    this.serverKind = kind;
+    this.server = server;
+    this.serverKind = server.kind();
   }
 
   CellResult run(Progress warmupProgress, Progress runProgress) throws IOException {
@@ -62,9 +68,9 @@ final class CellMeasurement {
     try (MongoClient client = MongoClients.create(endpoint.url())) {
       MongoDatabase db = client.getDatabase(databaseOf(endpoint.url()));
       if (options.warmupSeconds() > 0) {
-        PhaseResult warm = ycsb(transactionProps(false), warmupProgress);
-        if (warm.errors() > 0) {
-          return failed(warm.errors() + " of " + warm.attempts() + " warm-up operations failed");
+        String failure = warmUp(warmupProgress, notes);
+        if (failure != null) {
+          return failed(failure);
         }
       }
       Snapshot before = snapshot(db);
@@ -154,6 +160,34 @@ final class CellMeasurement {
           notes);
     } catch (PhaseException e) {
       return failed(e.getMessage());
+    }
+  }
+
+  /**
+   * Brings the caches to their steady state after the cold start: with the disk limits lifted (the
+   * memory limit, which decides what the caches can hold, stays), one pass over the collection for
+   * at most the warm-up time, then the workload itself for the warm-up time.
+   *
+   * @return why the warm-up failed, or null
+   */
+  private String warmUp(Progress progress, List<String> notes) throws PhaseException, IOException {
+    AutoCloseable lifted;
+    try {
+      lifted = server.diskLimitsLifted();
+    } catch (Exception e) {
+      notes.add("warm-up ran under the disk limits: " + e.getMessage());
+      lifted = () -> {};
+    }
+    try (AutoCloseable restore = lifted) {
+      PhaseResult warm = ycsb(transactionProps(false), progress);
+      if (warm.errors() > 0) {
+        return warm.errors() + " of " + warm.attempts() + " warm-up operations failed";
+      }
+      return null;
+    } catch (PhaseException | IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("could not restore the disk limits after the warm-up", e);
     }
   }
 

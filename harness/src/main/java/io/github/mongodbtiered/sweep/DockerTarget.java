@@ -71,6 +71,11 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
+  public AutoCloseable diskLimitsLifted() throws IOException {
+    return running.diskLimitsLifted();
+  }
+
+  @Override
   public void stopCell() {
     stop();
   }

@@ -184,7 +184,7 @@ public final class SweepRunner {
       }
       listener.cellStarted(count, profile, e);
       CellResult cell =
-          new CellMeasurement(options, count, profile, e, server.kind())
+          new CellMeasurement(options, count, profile, e, server)
               .run(
                   listener.runProgress(count, profile, true),
                   listener.runProgress(count, profile, false));

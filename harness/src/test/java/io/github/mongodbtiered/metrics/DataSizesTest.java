@@ -53,4 +53,18 @@ class DataSizesTest {
     assertNull(s.workingSetBytes());
     assertNull(s.onDiskBytes());
   }
+
+  @Test
+  void collStatsOfAServerThatKnowsNoStorageSize() {
+    // mongo-java-server's collStats: "size", a per-index "indexSize" document, storageSize 0.
+    DataSizes s =
+        DataSizes.from(
+            new Document("size", 2454879)
+                .append("storageSize", 0)
+                .append("indexSize", new Document("_id_", 2102).append("f_1", 98)));
+    assertEquals(2454879L, s.dataBytes());
+    assertEquals(2200L, s.indexBytes());
+    assertNull(s.storageBytes(), "0 bytes of storage for 2.4 MB of data means unknown");
+    assertEquals(2454879L + 2200L, s.workingSetBytes());
+  }
 }

@@ -1,0 +1,85 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.github.dockerjava.api.DockerClient;
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.servers.DockerEnvironment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * Given a sweep whose server is killed during one cell, then the finished cells survive, the failed
+ * cell is marked, and running the sweep again measures only that cell.
+ */
+class InterruptedSweepTest {
+  @BeforeAll
+  static void docker() {
+    String reason = DockerEnvironment.unavailableReason();
+    assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
+  }
+
+  @Test
+  void aKilledServerLosesOnlyItsCellAndTheRerunCompletesIt(@TempDir Path out) throws Exception {
+    SweepOptions o =
+        SweepScenario.options(
+            out,
+            List.of(2_000L, 4_000L),
+            SweepScenario.studyWorkload("mongodb.serverSelectionTimeoutMs=2000"),
+            3,
+            1);
+    DockerClient docker = DockerClientFactory.instance().client();
+    List<String> started = new ArrayList<>();
+    SweepRunner.Listener killer =
+        new SweepRunner.Listener() {
+          @Override
+          public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
+            started.add(count + "/" + profile.name());
+            if (count == 4_000 && profile.name().equals("fast-small")) {
+              docker
+                  .listContainersCmd()
+                  .withLabelFilter(Map.of("io.github.mongodbtiered.profile", "fast-small"))
+                  .exec()
+                  .forEach(c -> docker.killContainerCmd(c.getId()).exec());
+            }
+          }
+        };
+    try (TargetServer server = SweepScenario.server(o)) {
+      SweepRunner.Outcome first = new SweepRunner(o, server, killer).run();
+      assertEquals(1, first.failed(), first.cells().toString());
+      assertEquals(4, first.cells().size());
+    }
+    String summary = Files.readString(out.resolve("summary.csv"));
+    assertTrue(summary.contains("4000,fast-small,docker,failed,"), summary);
+    assertEquals(3, summary.split(",ok,", -1).length - 1, summary);
+
+    started.clear();
+    try (TargetServer server = SweepScenario.server(o)) {
+      SweepRunner.Outcome second =
+          new SweepRunner(
+                  o,
+                  server,
+                  new SweepRunner.Listener() {
+                    @Override
+                    public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
+                      started.add(count + "/" + profile.name());
+                    }
+                  })
+              .run();
+      assertEquals(0, second.failed(), second.cells().toString());
+      assertEquals(1, second.measured());
+      assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellResult.OK)));
+    }
+    assertEquals(List.of("4000/fast-small"), started, "only the failed cell runs again");
+  }
+}

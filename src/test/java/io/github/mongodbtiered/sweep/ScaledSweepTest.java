@@ -1,0 +1,101 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.mongodbtiered.servers.DockerEnvironment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given two scaled-down profiles on the server under test, when a sweep runs over record counts
+ * from "fits in memory" to "far over memory", then summary.csv shows the study's shape.
+ */
+class ScaledSweepTest {
+  // 10 KB records: 5k = ~50 MB (fits the ~150 MB of page cache a 512 MiB container has left),
+  // 20k = ~200 MB (about at the edge), 80k = ~800 MB (far over).
+  private static final List<Long> COUNTS = List.of(5_000L, 20_000L, 80_000L);
+
+  @BeforeAll
+  static void docker() {
+    String reason = DockerEnvironment.unavailableReason();
+    assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
+  }
+
+  @Test
+  void throughputFallsAndTailLatencyRisesAsTheDataOutgrowsMemoryOnTheSlowDisk(@TempDir Path out)
+      throws Exception {
+    SweepOptions o =
+        SweepScenario.options(out, COUNTS, SweepScenario.studyWorkload("fieldlength=1000"), 12, 8);
+    try (TargetServer server = SweepScenario.server(o)) {
+      SweepRunner.Outcome outcome = new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
+      assertEquals(0, outcome.failed(), outcome.cells().toString());
+    }
+
+    List<String> lines = Files.readAllLines(out.resolve("summary.csv"));
+    System.out.println(String.join("\n", lines));
+    List<String> header = List.of(lines.get(0).split(",", -1));
+    assertEquals(7, lines.size(), "header + 6 cells");
+    Map<String, Map<String, String>> rows = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",", -1);
+      Map<String, String> row = new HashMap<>();
+      for (int i = 0; i < header.size(); i++) {
+        row.put(header.get(i), f[i]);
+      }
+      rows.put(row.get("profile") + "@" + row.get("record_count"), row);
+    }
+
+    // Every column filled, except those deliberately empty for this server: a server without
+    // WiredTiger has no cache statistics, and no tier can be observed without them.
+    List<String> mayBeEmpty = new ArrayList<>(List.of("error", "notes", "observed_tier"));
+    boolean wiredTiger = !rows.get("slow-small@5000").get("wt_hit_ratio").isEmpty();
+    for (String h : header) {
+      if (h.startsWith("wt_") || (!wiredTiger && h.equals("storage_bytes"))) {
+        mayBeEmpty.add(h);
+      }
+    }
+    for (Map<String, String> row : rows.values()) {
+      for (String h : header) {
+        if (!mayBeEmpty.contains(h)) {
+          assertFalse(row.get(h).isEmpty(), h + " is empty in " + row);
+        }
+        if (h.startsWith("wt_") && !wiredTiger) {
+          assertTrue(row.get(h).isEmpty(), h + " must be empty, not 0, without WiredTiger");
+        }
+      }
+    }
+
+    double[] slow = new double[COUNTS.size()];
+    double[] p99 = new double[COUNTS.size()];
+    for (int i = 0; i < COUNTS.size(); i++) {
+      Map<String, String> row = rows.get("slow-small@" + COUNTS.get(i));
+      slow[i] = Double.parseDouble(row.get("throughput_ops_per_sec"));
+      p99[i] = Double.parseDouble(row.get("read_p99_us"));
+    }
+    assertTrue(slow[0] > 2 * slow[2], "slow disk: throughput did not fall: " + List.of(slow));
+    assertTrue(slow[1] < slow[0], "slow disk: throughput did not fall at 20k");
+    assertTrue(p99[2] > p99[0], "slow disk: p99 did not rise with the record count");
+    assertTrue(p99[1] > p99[0], "slow disk: p99 did not rise at 20k");
+
+    double fastLargest =
+        Double.parseDouble(rows.get("fast-small@80000").get("throughput_ops_per_sec"));
+    assertTrue(
+        fastLargest > 3 * slow[2],
+        "at the largest count the throttled profile is not clearly slower: fast "
+            + fastLargest
+            + " vs slow "
+            + slow[2]);
+    assertTrue(Files.exists(out.resolve("run.json")));
+    assertTrue(Files.exists(out.resolve("histograms/80000-slow-small-READ.hdr")));
+  }
+}

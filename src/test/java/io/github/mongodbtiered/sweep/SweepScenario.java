@@ -1,0 +1,68 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.DiskProfiles;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * A scaled-down sweep for tests: the study's workload and two profiles of 512 MiB memory and a 64
+ * MiB cache (scaled.profiles), one at 5000 IOPS and one at 150 IOPS, on the server image under
+ * test, with record counts in the thousands.
+ */
+final class SweepScenario {
+  static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
+
+  private SweepScenario() {}
+
+  static List<DiskProfile> scaledProfiles() throws Exception {
+    Path file = Path.of(SweepScenario.class.getResource("/scaled.profiles").toURI());
+    List<DiskProfile> result = new ArrayList<>();
+    DiskProfiles all = DiskProfiles.builtInAnd(file);
+    result.add(all.get("fast-small"));
+    result.add(all.get("slow-small"));
+    return result;
+  }
+
+  static Properties studyWorkload(String... overrides) throws Exception {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(ROOT.resolve("workloads/tiered-read-uniform"))) {
+      p.load(in);
+    }
+    for (String kv : overrides) {
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    return p;
+  }
+
+  static SweepOptions options(
+      Path out, List<Long> counts, Properties workload, double seconds, double warmup)
+      throws Exception {
+    return new SweepOptions(
+        counts,
+        scaledProfiles(),
+        workload,
+        4,
+        0,
+        seconds,
+        warmup,
+        4,
+        100,
+        SweepOptions.ServerChoice.DOCKER,
+        null,
+        System.getProperty("mongodb.image", "mongo:7.0"),
+        out,
+        out.resolve("data"),
+        false,
+        List.of("test"));
+  }
+
+  static TargetServer server(SweepOptions o) {
+    return TargetServers.open(o, new PrintWriter(System.err, true));
+  }
+}
