@@ -283,9 +283,16 @@ public final class SweepCommand implements Callable<Integer> {
           p99 / 1000.0,
           ratio(c.metrics().get(Metric.WT_HIT_RATIO)),
           ratio(c.metrics().get(Metric.FS_HIT_RATIO)),
-          c.observedTier().isEmpty() ? "predicted " + c.predictedTier() : c.observedTier());
+          tierText(c));
     }
     out.flush();
+  }
+
+  private static String tierText(CellResult c) {
+    if (!c.observedTier().isEmpty()) {
+      return c.observedTier() + (c.tierMismatch() ? " (predicted " + c.predictedTier() + ")" : "");
+    }
+    return c.predictedTier().isEmpty() ? "-" : "predicted " + c.predictedTier();
   }
 
   private static String ratio(Double d) {

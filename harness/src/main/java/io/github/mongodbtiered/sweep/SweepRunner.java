@@ -66,6 +66,8 @@ public final class SweepRunner {
   private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
   private final Instant started = Instant.now();
   private String serverVersion = "";
+  // --drop-existing applies once per run: to the data set as found, not to each load step.
+  private boolean dropped;
 
   public SweepRunner(SweepOptions options, TargetServer server, Listener listener) {
     this.options = options;
@@ -104,7 +106,8 @@ public final class SweepRunner {
       }
     }
     writeReport();
-    return new Outcome(store.all(), measured, failed);
+    List<String> order = options.profiles().stream().map(DiskProfile::name).toList();
+    return new Outcome(sorted(store.all(), order), measured, failed);
   }
 
   /** Brings the data set to {@code count} records, loading only the missing ones. */
@@ -159,8 +162,6 @@ public final class SweepRunner {
       }
     }
   }
-
-  private boolean dropped;
 
   private CellResult measure(long count, DiskProfile profile) {
     Endpoint e;
@@ -229,20 +230,8 @@ public final class SweepRunner {
   }
 
   private void writeReport() throws IOException {
-    List<RunManifest.Profile> profiles = new ArrayList<>();
-    for (DiskProfile p : options.profiles()) {
-      profiles.add(
-          new RunManifest.Profile(
-              p.name(),
-              p.description(),
-              p.readIops(),
-              p.writeIops(),
-              p.readBytesPerSec(),
-              p.writeBytesPerSec(),
-              p.addedLatencyMillis(),
-              p.memoryBytes(),
-              p.effectiveCacheBytes().isPresent() ? p.effectiveCacheBytes().getAsLong() : null));
-    }
+    List<RunManifest.Profile> profiles =
+        options.profiles().stream().map(RunManifest.Profile::of).toList();
     Map<String, String> workload = new TreeMap<>();
     options.workload().forEach((k, v) -> workload.put(k.toString(), v.toString()));
     RunManifest manifest =

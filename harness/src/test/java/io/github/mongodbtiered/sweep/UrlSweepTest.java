@@ -1,0 +1,116 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongodbtiered.profiles.DiskProfiles;
+import io.github.mongodbtiered.report.CellResult;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given an existing deployment (--mongodb-url), the sweep never touches data it did not load unless
+ * told to, and it loads step by step into its own.
+ */
+class UrlSweepTest {
+  private MongoServer server;
+  private String url;
+  private MongoClient raw;
+
+  @BeforeEach
+  void start() {
+    server = new MongoServer(new MemoryBackend());
+    InetSocketAddress a = server.bind();
+    url = "mongodb://" + a.getHostString() + ":" + a.getPort() + "/bench";
+    raw = MongoClients.create(url);
+  }
+
+  @AfterEach
+  void stop() {
+    raw.close();
+    server.shutdownNow();
+  }
+
+  private SweepOptions options(Path out, boolean dropExisting, Long... counts) {
+    Properties w = new Properties();
+    w.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    w.setProperty("readproportion", "1");
+    w.setProperty("updateproportion", "0");
+    w.setProperty("requestdistribution", "uniform");
+    w.setProperty("fieldcount", "4");
+    w.setProperty("fieldlength", "20");
+    return new SweepOptions(
+        List.of(counts),
+        List.of(DiskProfiles.builtIn().get("io1-5000"), DiskProfiles.builtIn().get("hdd-150")),
+        w,
+        2,
+        200,
+        0,
+        0,
+        2,
+        50,
+        SweepOptions.ServerChoice.URL,
+        url,
+        "",
+        out,
+        out.resolve("data"),
+        dropExisting,
+        List.of("test"));
+  }
+
+  private SweepRunner.Outcome sweep(SweepOptions o) throws Exception {
+    try (TargetServer t = new UrlTarget(o.mongodbUrl())) {
+      return new SweepRunner(o, t, new SweepRunner.Listener() {}).run();
+    }
+  }
+
+  private MongoCollection<Document> usertable() {
+    return raw.getDatabase("bench").getCollection("usertable");
+  }
+
+  @Test
+  void aCollectionItDidNotLoadIsNeverTouchedWithoutDropExisting(@TempDir Path out) {
+    usertable().insertOne(new Document("_id", "precious").append("owner", "the user"));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> sweep(options(out, false, 300L)));
+    assertTrue(
+        e.getMessage().contains("bench.usertable already holds 1 documents"), e.getMessage());
+    assertTrue(e.getMessage().contains("--drop-existing"), e.getMessage());
+    assertEquals(1, usertable().countDocuments());
+    assertEquals("the user", usertable().find().first().getString("owner"));
+  }
+
+  @Test
+  void dropExistingReplacesItAndTheSweepLoadsStepByStep(@TempDir Path out) throws Exception {
+    usertable().insertOne(new Document("_id", "precious"));
+    SweepRunner.Outcome first = sweep(options(out, true, 300L, 600L));
+    assertEquals(0, first.failed(), first.cells().toString());
+    assertEquals(600, usertable().countDocuments());
+    assertEquals(0, usertable().countDocuments(new Document("_id", "precious")));
+    assertEquals(4, first.cells().size());
+    for (CellResult c : first.cells()) {
+      assertEquals("url", c.server());
+      assertEquals(200, c.operations(), c.toString());
+      assertTrue(c.notes().stream().anyMatch(n -> n.contains("is a label")), c.notes().toString());
+    }
+
+    // A later run with a larger count loads only the new records, into the same data set.
+    SweepRunner.Outcome second = sweep(options(out, false, 300L, 600L, 900L));
+    assertEquals(2, second.measured());
+    assertEquals(900, usertable().countDocuments());
+    assertEquals(6, second.cells().size());
+  }
+}
