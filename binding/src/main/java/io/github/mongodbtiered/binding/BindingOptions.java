@@ -246,7 +246,7 @@ public record BindingOptions(
               + Redaction.maskUri(url)
               + " is malformed: "
               + Redaction.scrub(e.getMessage(), url)
-              + ". Expected mongodb://[user:password@]host[:port][/database][?options]");
+              + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host");
     }
   }
 
