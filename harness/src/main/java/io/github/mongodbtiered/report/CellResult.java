@@ -84,6 +84,29 @@ public record CellResult(
         List.of());
   }
 
+  /** This cell with one more figure (or a replaced one). */
+  public CellResult withMetric(Metric metric, double value) {
+    Map<Metric, Double> m = new EnumMap<>(metrics);
+    m.put(metric, value);
+    return new CellResult(
+        recordCount,
+        profile,
+        server,
+        status,
+        error,
+        operations,
+        runtimeMillis,
+        throughputOpsPerSec,
+        latencies,
+        m,
+        predictedTier,
+        observedTier,
+        clientBound,
+        latencyApplied,
+        pageCacheDropped,
+        notes);
+  }
+
   /** "2000000 x hdd-150", for progress lines and file names. */
   public String key() {
     return recordCount + " x " + profile;

@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -204,29 +203,7 @@ public final class SweepRunner {
 
   private CellResult withLoadRate(CellResult c, long count) {
     Double rate = loadRates.get(count);
-    if (rate == null) {
-      return c;
-    }
-    Map<Metric, Double> m = new EnumMap<>(Metric.class);
-    m.putAll(c.metrics());
-    m.put(Metric.LOAD_RECORDS_PER_SEC, rate);
-    return new CellResult(
-        c.recordCount(),
-        c.profile(),
-        c.server(),
-        c.status(),
-        c.error(),
-        c.operations(),
-        c.runtimeMillis(),
-        c.throughputOpsPerSec(),
-        c.latencies(),
-        m,
-        c.predictedTier(),
-        c.observedTier(),
-        c.clientBound(),
-        c.latencyApplied(),
-        c.pageCacheDropped(),
-        c.notes());
+    return rate == null ? c : c.withMetric(Metric.LOAD_RECORDS_PER_SEC, rate);
   }
 
   private void writeReport() throws IOException {
