@@ -23,32 +23,16 @@ final class Cgroups {
     if (!latency.isEmpty()) {
       notes.add(latency);
     }
-    List<String> lines;
+    Membership m;
     try {
-      lines = Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"));
+      m = Membership.of(pid);
     } catch (IOException e) {
       notes.add("limits not read back: /proc/" + pid + "/cgroup unreadable (remote Docker host?)");
       return new Enforcement(device, -1, -1, -1, -1, -1, latencyApplied, notes);
     }
-    String blkio = null;
-    String memory = null;
-    String unified = null;
-    for (String line : lines) {
-      String[] f = line.split(":", 3);
-      if (f.length < 3) {
-        continue;
-      }
-      for (String controller : f[1].split(",")) {
-        if (controller.equals("blkio")) {
-          blkio = f[2];
-        } else if (controller.equals("memory")) {
-          memory = f[2];
-        }
-      }
-      if (f[0].equals("0") && f[1].isEmpty()) {
-        unified = f[2];
-      }
-    }
+    String blkio = m.blkio();
+    String memory = m.memory();
+    String unified = m.unified();
     if (blkio != null) {
       Path dir = ROOT.resolve("blkio").resolve(strip(blkio));
       return new Enforcement(
@@ -147,19 +131,9 @@ final class Cgroups {
   static void writeDiskLimits(
       long pid, BlockDevice device, long readIops, long writeIops, long readBps, long writeBps)
       throws IOException {
-    String blkio = null;
-    String unified = null;
-    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
-      String[] f = line.split(":", 3);
-      if (f.length < 3) {
-        continue;
-      }
-      if (List.of(f[1].split(",")).contains("blkio")) {
-        blkio = f[2];
-      } else if (f[0].equals("0") && f[1].isEmpty()) {
-        unified = f[2];
-      }
-    }
+    Membership m = Membership.of(pid);
+    String blkio = m.blkio();
+    String unified = m.unified();
     String mm = device.majorMinor();
     if (blkio != null) {
       // In v1, writing 0 for a device removes its rule.
@@ -182,6 +156,35 @@ final class Cgroups {
               + max(writeIops));
     } else {
       throw new IOException("no blkio or unified cgroup for pid " + pid);
+    }
+  }
+
+  /**
+   * Where a process sits in the cgroup hierarchies, from {@code /proc/PID/cgroup}: its v1 blkio and
+   * memory groups, and its v2 (unified) group; null where it has none.
+   */
+  private record Membership(String blkio, String memory, String unified) {
+    static Membership of(long pid) throws IOException {
+      String blkio = null;
+      String memory = null;
+      String unified = null;
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
+        String[] f = line.split(":", 3);
+        if (f.length < 3) {
+          continue;
+        }
+        for (String controller : f[1].split(",")) {
+          if (controller.equals("blkio")) {
+            blkio = f[2];
+          } else if (controller.equals("memory")) {
+            memory = f[2];
+          }
+        }
+        if (f[0].equals("0") && f[1].isEmpty()) {
+          unified = f[2];
+        }
+      }
+      return new Membership(blkio, memory, unified);
     }
   }
 

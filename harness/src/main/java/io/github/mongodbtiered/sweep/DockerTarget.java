@@ -91,13 +91,7 @@ final class DockerTarget implements TargetServer {
     running.start();
     Enforcement enforced = running.enforcement();
     List<String> notes = new ArrayList<>(enforced.shortfalls(profile));
-    Long pid =
-        running
-            .getDockerClient()
-            .inspectContainerCmd(running.getContainerId())
-            .exec()
-            .getState()
-            .getPidLong();
+    long pid = running.serverPid();
     return new Endpoint(
         running.connectionString(DATABASE), pid, running.device(), enforced, dropped, notes);
   }
