@@ -33,6 +33,10 @@ import java.util.regex.Pattern;
  * @param warnings run-wide caveats for readers of the results
  * @param recordCounts the record counts swept
  * @param workloadProperties the YCSB workload's properties
+ * @param environment the host, file system, Docker and server the sweep ran on, or null when it was
+ *     not checked (reports written before the check existed)
+ * @param diskBaselines per profile name, the disk baseline measured before its cells (empty when
+ *     skipped)
  */
 public record RunManifest(
     String toolVersion,
@@ -46,7 +50,9 @@ public record RunManifest(
     Map<String, Map<String, String>> enforcement,
     List<String> warnings,
     List<Long> recordCounts,
-    Map<String, String> workloadProperties) {
+    Map<String, String> workloadProperties,
+    EnvironmentFacts environment,
+    Map<String, List<BaselineStep>> diskBaselines) {
 
   public static final String FILE = "run.json";
 
@@ -68,6 +74,69 @@ public record RunManifest(
     warnings = warnings.stream().map(w -> Redaction.scrub(w, null)).toList();
     recordCounts = List.copyOf(recordCounts);
     workloadProperties = scrubProperties(workloadProperties);
+    if (environment != null) {
+      environment =
+          new EnvironmentFacts(
+              environment.kernel(),
+              environment.cpuModel(),
+              environment.cpus(),
+              environment.memoryBytes(),
+              environment.dataDir(),
+              environment.filesystem(),
+              environment.mountOptions(),
+              environment.device(),
+              environment.readAheadKb(),
+              environment.scheduler(),
+              environment.dockerVersion(),
+              environment.serverVersion(),
+              environment.storageEngine(),
+              environment.cacheBytes(),
+              environment.warnings().stream().map(w -> Redaction.scrub(w, null)).toList());
+    }
+    diskBaselines =
+        diskBaselines == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(diskBaselines));
+  }
+
+  /** This manifest with the environment check's result. */
+  public RunManifest withEnvironment(EnvironmentFacts env) {
+    return new RunManifest(
+        toolVersion,
+        startedAt,
+        finishedAt,
+        commandLine,
+        serverKind,
+        serverImage,
+        serverVersion,
+        profiles,
+        enforcement,
+        warnings,
+        recordCounts,
+        workloadProperties,
+        env,
+        diskBaselines);
+  }
+
+  /** This manifest with one more profile's disk baseline (or a replaced one). */
+  public RunManifest withDiskBaseline(String profile, List<BaselineStep> steps) {
+    Map<String, List<BaselineStep>> b = new LinkedHashMap<>(diskBaselines);
+    b.put(profile, List.copyOf(steps));
+    return new RunManifest(
+        toolVersion,
+        startedAt,
+        finishedAt,
+        commandLine,
+        serverKind,
+        serverImage,
+        serverVersion,
+        profiles,
+        enforcement,
+        warnings,
+        recordCounts,
+        workloadProperties,
+        environment,
+        b);
   }
 
   /**

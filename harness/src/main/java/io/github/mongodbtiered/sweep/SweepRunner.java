@@ -6,8 +6,10 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.binding.MongoDbTieredClient;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.BaselineStep;
 import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.EnvironmentFacts;
 import io.github.mongodbtiered.report.Metric;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.report.RunManifest;
@@ -65,6 +67,8 @@ public final class SweepRunner {
   private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
   private final Instant started = Instant.now();
   private String serverVersion = "";
+  private EnvironmentFacts environment;
+  private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
   // --drop-existing applies once per run: to the data set as found, not to each load step.
   private boolean dropped;
 
@@ -224,7 +228,9 @@ public final class SweepRunner {
             enforcement,
             warnings,
             options.recordCounts(),
-            workload);
+            workload,
+            environment,
+            diskBaselines);
     List<String> order = options.profiles().stream().map(DiskProfile::name).toList();
     ReportWriter.write(options.outDir(), manifest, sorted(store.all(), order));
   }

@@ -58,7 +58,24 @@ class RunManifestTest {
         enforcement,
         List.of("could not reach mongodb://bench:" + PASSWORD + "@db:27017"),
         List.of(1000L, 2000L),
-        props);
+        props,
+        new EnvironmentFacts(
+            "6.1.0",
+            "cpu",
+            2,
+            24L << 30,
+            "/data",
+            "ext4",
+            "rw,relatime",
+            "vda (254:0)",
+            8192,
+            "mq-deadline",
+            "20.10.24",
+            "7.0.14",
+            "wiredTiger",
+            256L << 20,
+            List.of("server at mongodb://bench:" + PASSWORD + "@db:27017 has read-ahead 8192 KiB")),
+        Map.of());
   }
 
   @Test

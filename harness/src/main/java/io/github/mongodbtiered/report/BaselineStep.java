@@ -1,0 +1,37 @@
+package io.github.mongodbtiered.report;
+
+/**
+ * One step of a disk baseline: random O_DIRECT I/O of {@code blockMinBytes}..{@code blockMaxBytes}
+ * per operation at a fixed thread count, the way the disk-IO study measured its disks (the thread
+ * count doubles from step to step).
+ *
+ * @param profile the disk profile the I/O ran under ({@code none} for the bare host)
+ * @param where {@code host} (this process, unthrottled) or {@code container} (the profile's limits)
+ * @param mode {@code read} or {@code write}
+ * @param blockMinBytes smallest I/O size
+ * @param blockMaxBytes largest I/O size (equal to the smallest for fixed-size I/O)
+ * @param threads concurrent I/O threads
+ * @param seconds measured time
+ * @param ops completed operations
+ * @param iops operations per second
+ * @param mbPerSec megabytes (10^6 bytes) per second actually transferred
+ * @param p50Micros median latency of one operation
+ * @param p95Micros 95th percentile latency
+ * @param p99Micros 99th percentile latency
+ * @param maxMicros slowest operation
+ */
+public record BaselineStep(
+    String profile,
+    String where,
+    String mode,
+    int blockMinBytes,
+    int blockMaxBytes,
+    int threads,
+    double seconds,
+    long ops,
+    double iops,
+    double mbPerSec,
+    long p50Micros,
+    long p95Micros,
+    long p99Micros,
+    long maxMicros) {}

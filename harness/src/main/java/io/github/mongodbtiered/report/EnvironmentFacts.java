@@ -1,0 +1,47 @@
+package io.github.mongodbtiered.report;
+
+import java.util.List;
+
+/**
+ * What a sweep ran on, read before it started: the host, the data directory's file system and
+ * device, Docker and the server. Any field may be null when it could not be read (a URL target has
+ * no local data directory, a non-Linux host has no /proc). Plain data for {@code run.json} and the
+ * HTML report.
+ *
+ * @param kernel {@code uname -r} style release, e.g. {@code 6.1.0-18-amd64}
+ * @param cpuModel the first CPU's model name
+ * @param cpus logical CPUs available to this JVM
+ * @param memoryBytes total RAM of the host
+ * @param dataDir the directory the server keeps its files in, on this host
+ * @param filesystem the data directory's file system type, e.g. {@code xfs}
+ * @param mountOptions its mount options as in /proc/mounts
+ * @param device the block device backing it, e.g. {@code vda (254:0)}
+ * @param readAheadKb the device's read-ahead, in KiB
+ * @param scheduler the device's active I/O scheduler
+ * @param dockerVersion the Docker engine's version, when a container target is used
+ * @param serverVersion what the server reports as its version
+ * @param storageEngine {@code serverStatus.storageEngine.name}
+ * @param cacheBytes the storage engine's configured cache size, in bytes
+ * @param warnings where production advice is not met or a measurement will be unreliable
+ */
+public record EnvironmentFacts(
+    String kernel,
+    String cpuModel,
+    Integer cpus,
+    Long memoryBytes,
+    String dataDir,
+    String filesystem,
+    String mountOptions,
+    String device,
+    Integer readAheadKb,
+    String scheduler,
+    String dockerVersion,
+    String serverVersion,
+    String storageEngine,
+    Long cacheBytes,
+    List<String> warnings) {
+
+  public EnvironmentFacts {
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+}
