@@ -32,4 +32,18 @@ public final class Sizes {
     }
     throw new IllegalArgumentException("'" + text + "' is not a size");
   }
+
+  /** "1.5 GiB", "256 MiB", "512 B": the largest binary unit that keeps the number at least 1. */
+  public static String format(long bytes) {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = bytes;
+    int u = 0;
+    while (Math.abs(v) >= 1024 && u < units.length - 1) {
+      v /= 1024;
+      u++;
+    }
+    return u == 0
+        ? bytes + " B"
+        : String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import org.testcontainers.DockerClientFactory;
 
 /**
  * Throttled containers on one host data directory: an unthrottled container loads, then one
@@ -35,6 +36,25 @@ final class DockerTarget implements TargetServer {
   @Override
   public String image() {
     return image;
+  }
+
+  @Override
+  public Path hostDataDir() {
+    return dataDir;
+  }
+
+  @Override
+  public String dockerVersion() {
+    try {
+      return DockerClientFactory.instance().client().versionCmd().exec().getVersion();
+    } catch (RuntimeException e) {
+      return null; // the sweep fails on its own with a clearer message when Docker is missing
+    }
+  }
+
+  @Override
+  public boolean throttles() {
+    return true;
   }
 
   @Override

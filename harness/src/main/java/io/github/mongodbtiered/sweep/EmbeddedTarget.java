@@ -32,6 +32,11 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   @Override
+  public Path hostDataDir() {
+    return dataDir;
+  }
+
+  @Override
   public String meaning() {
     return "embedded: the stand-in server (mongo-java-server with an H2 file, not MongoDB) in this"
         + " JVM, data in "

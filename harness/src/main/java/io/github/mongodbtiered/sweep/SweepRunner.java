@@ -5,7 +5,9 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.binding.MongoDbTieredClient;
 import io.github.mongodbtiered.binding.Redaction;
+import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.BaselineStep;
 import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
@@ -13,6 +15,8 @@ import io.github.mongodbtiered.report.EnvironmentFacts;
 import io.github.mongodbtiered.report.Metric;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.servers.HostCache;
+import io.github.mongodbtiered.servers.LatencyInjection;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -83,6 +87,7 @@ public final class SweepRunner {
     Files.createDirectories(options.outDir());
     LoadRates.read(options.outDir(), loadRates);
     warnings.add(server.meaning());
+    checkEnvironment();
     int measured = 0;
     int failed = 0;
     for (long count : options.recordCounts()) {
@@ -124,6 +129,24 @@ public final class SweepRunner {
     try (MongoClient client = MongoClients.create(e.url())) {
       MongoDatabase db = client.getDatabase(CellMeasurement.databaseOf(e.url()));
       serverVersion = String.valueOf(db.runCommand(new Document("buildInfo", 1)).get("version"));
+      if (environment.storageEngine() == null) {
+        environment =
+            EnvironmentCheck.withServer(
+                environment,
+                serverVersion,
+                client.getDatabase("admin").runCommand(new Document("serverStatus", 1)));
+        listener.info(
+            "server: "
+                + serverVersion
+                + ", storage engine "
+                + environment.storageEngine()
+                + (environment.cacheBytes() == null
+                    ? ""
+                    : ", cache " + Sizes.format(environment.cacheBytes())));
+        environment.warnings().stream()
+            .filter(w -> w.contains("storage engine"))
+            .forEach(w -> listener.info("warning: " + w));
+      }
       DataSetMarker marker =
           DataSetMarker.open(db, options.table(), shape(), options.dropExisting() && !dropped);
       dropped = true;
@@ -203,6 +226,64 @@ public final class SweepRunner {
             "stopping the server of " + count + " x " + profile.name() + ": " + message(ex));
       }
     }
+  }
+
+  /**
+   * Reads the host, file system and device facts and prints them with their warnings before
+   * anything is measured; the server's own facts are added when it first answers.
+   */
+  private void checkEnvironment() {
+    EnvironmentFacts host =
+        new EnvironmentCheck().host(server.hostDataDir(), server.dockerVersion());
+    String pageCacheNote = "";
+    if (server.hostDataDir() != null) {
+      HostCache.Drop drop = HostCache.drop();
+      pageCacheNote = drop.dropped() ? "" : drop.note();
+    }
+    List<String> w = new ArrayList<>(host.warnings());
+    w.addAll(
+        EnvironmentCheck.measurementWarnings(
+            server.throttles() ? options.profiles() : List.of(),
+            LatencyInjection.unavailableReason(),
+            pageCacheNote));
+    environment =
+        new EnvironmentFacts(
+            host.kernel(),
+            host.cpuModel(),
+            host.cpus(),
+            host.memoryBytes(),
+            host.dataDir(),
+            host.filesystem(),
+            host.mountOptions(),
+            host.device(),
+            host.readAheadKb(),
+            host.scheduler(),
+            host.dockerVersion(),
+            null,
+            null,
+            null,
+            w);
+    listener.info(
+        String.format(
+            java.util.Locale.ROOT,
+            "environment: kernel %s, %d CPUs (%s), %s RAM%s%s",
+            host.kernel(),
+            host.cpus(),
+            host.cpuModel(),
+            host.memoryBytes() == null ? "?" : Sizes.format(host.memoryBytes()),
+            host.dockerVersion() == null ? "" : ", Docker " + host.dockerVersion(),
+            host.dataDir() == null
+                ? ""
+                : String.format(
+                    java.util.Locale.ROOT,
+                    "; data %s on %s (%s), device %s, read-ahead %s KiB, scheduler %s",
+                    host.dataDir(),
+                    host.filesystem(),
+                    host.mountOptions(),
+                    host.device(),
+                    host.readAheadKb(),
+                    host.scheduler())));
+    w.forEach(line -> listener.info("warning: " + line));
   }
 
   private CellResult withLoadRate(CellResult c, long count) {

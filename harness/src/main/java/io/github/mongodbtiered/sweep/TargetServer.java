@@ -35,6 +35,21 @@ public interface TargetServer extends AutoCloseable {
     return () -> {};
   }
 
+  /** The server's data directory on this host, or null when the server runs elsewhere. */
+  default java.nio.file.Path hostDataDir() {
+    return null;
+  }
+
+  /** The Docker engine's version, or null when this target uses no containers. */
+  default String dockerVersion() {
+    return null;
+  }
+
+  /** Whether profiles' disk limits (and so their added latency) apply to this target. */
+  default boolean throttles() {
+    return false;
+  }
+
   @Override
   void close();
 }

@@ -104,6 +104,9 @@ class DiskProfilesTest {
     assertEquals(1536L << 20, Sizes.parseBytes("1.5G"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("-1"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("lots"));
+    assertEquals("512 B", Sizes.format(512));
+    assertEquals("1.5 GiB", Sizes.format(1536L << 20));
+    assertEquals("256 MiB", Sizes.format(256L << 20));
   }
 
   private void assertError(String expected, String... lines) throws Exception {

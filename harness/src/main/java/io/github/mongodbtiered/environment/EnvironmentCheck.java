@@ -1,0 +1,285 @@
+package io.github.mongodbtiered.environment;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.EnvironmentFacts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.bson.Document;
+
+/**
+ * What a sweep runs on, and where it falls short of MongoDB's production advice or of what a
+ * trustworthy measurement needs. Reads {@code /proc} and {@code /sys} (roots replaceable for
+ * tests); never changes anything.
+ *
+ * <p>The advice checked is MongoDB's production notes for WiredTiger: read-ahead of 8 to 32 sectors
+ * (4-16 KiB, since WiredTiger reads whole pages at random), {@code noatime}, and XFS (ext4
+ * accepted). The measurement checks are the page cache drop before each cell and the profiles'
+ * added latency.
+ */
+public final class EnvironmentCheck {
+  /** Above this, read-ahead pulls in data random WiredTiger reads never asked for. */
+  static final int READ_AHEAD_ADVISED_MAX_KB = 16;
+
+  private final Path proc;
+  private final Path sys;
+
+  public EnvironmentCheck() {
+    this(Path.of("/proc"), Path.of("/sys"));
+  }
+
+  /** Reads the given roots in place of {@code /proc} and {@code /sys}. */
+  EnvironmentCheck(Path proc, Path sys) {
+    this.proc = proc;
+    this.sys = sys;
+  }
+
+  /**
+   * The host's facts and the data directory's file system and device.
+   *
+   * @param dataDir where the server keeps its files on this host, or null when the server is
+   *     elsewhere (a URL target)
+   * @param dockerVersion the Docker engine's version, or null when no container is used
+   */
+  public EnvironmentFacts host(Path dataDir, String dockerVersion) {
+    List<String> warnings = new ArrayList<>();
+    String fs = null;
+    String options = null;
+    String device = null;
+    Integer readAheadKb = null;
+    String scheduler = null;
+    String dir = null;
+    if (dataDir == null) {
+      warnings.add(
+          "the server's host was not checked (it is not this machine): check its read-ahead,"
+              + " noatime and file system yourself");
+    } else {
+      Path real = realPath(dataDir);
+      dir = real.toString();
+      Optional<Mount> mount = Mount.containing(real, read(proc.resolve("mounts")).orElse(""));
+      if (mount.isPresent()) {
+        fs = mount.get().type();
+        options = mount.get().options();
+        warnings.addAll(fileSystemAdvice(dir, fs, options));
+      } else {
+        warnings.add("could not find the mount holding " + dir + " in /proc/mounts");
+      }
+      Optional<int[]> dev = deviceNumbers(existingAncestor(real));
+      if (dev.isPresent()) {
+        Path block = sys.resolve("dev/block").resolve(dev.get()[0] + ":" + dev.get()[1]);
+        Path queue = queueOf(block);
+        device = deviceName(block) + " (" + dev.get()[0] + ":" + dev.get()[1] + ")";
+        readAheadKb =
+            read(queue.resolve("read_ahead_kb")).map(EnvironmentCheck::parseInt).orElse(null);
+        scheduler =
+            read(queue.resolve("scheduler")).map(EnvironmentCheck::activeScheduler).orElse(null);
+        if (readAheadKb != null && readAheadKb > READ_AHEAD_ADVISED_MAX_KB) {
+          warnings.add(
+              String.format(
+                  Locale.ROOT,
+                  "read-ahead is %d KiB on %s: MongoDB advises 8-32 sectors (4-16 KiB) for"
+                      + " WiredTiger's random page reads; more inflates disk reads and makes the"
+                      + " byte-based filesystem cache hit ratio read low (set it with"
+                      + " blockdev --setra 32 %s)",
+                  readAheadKb,
+                  device,
+                  "/dev/" + deviceName(block)));
+        }
+      }
+    }
+    return new EnvironmentFacts(
+        read(proc.resolve("sys/kernel/osrelease")).orElse(null),
+        cpuModel(),
+        Runtime.getRuntime().availableProcessors(),
+        memTotalBytes(),
+        dir,
+        fs,
+        options,
+        device,
+        readAheadKb,
+        scheduler,
+        dockerVersion,
+        null,
+        null,
+        null,
+        warnings);
+  }
+
+  /**
+   * Warnings about how faithfully the profiles can be measured here.
+   *
+   * @param latencyUnavailable why added latency cannot be applied, or empty when it can
+   * @param pageCacheNote why the page cache could not be dropped, or empty when it could
+   */
+  public static List<String> measurementWarnings(
+      List<DiskProfile> profiles, String latencyUnavailable, String pageCacheNote) {
+    List<String> w = new ArrayList<>();
+    List<String> withLatency =
+        profiles.stream().filter(p -> p.addedLatencyMillis() > 0).map(DiskProfile::name).toList();
+    if (!withLatency.isEmpty() && !latencyUnavailable.isEmpty()) {
+      w.add(
+          "profiles "
+              + String.join(", ", withLatency)
+              + " ask for added latency that will not be applied ("
+              + latencyUnavailable
+              + "): their cells are faster than the disks they model");
+    }
+    if (!pageCacheNote.isEmpty()) {
+      w.add(
+          "the host page cache could not be dropped ("
+              + pageCacheNote
+              + "): cells start warm and the filesystem cache tier is overstated; run as root");
+    }
+    return w;
+  }
+
+  /** {@code facts} completed with what the server reports of itself. */
+  public static EnvironmentFacts withServer(
+      EnvironmentFacts facts, String version, Document serverStatus) {
+    List<String> warnings = new ArrayList<>(facts.warnings());
+    String engine = null;
+    Long cacheBytes = null;
+    if (serverStatus.get("storageEngine") instanceof Document se) {
+      engine = se.getString("name");
+    }
+    if (serverStatus.get("wiredTiger") instanceof Document wt
+        && wt.get("cache") instanceof Document cache
+        && cache.get("maximum bytes configured") instanceof Number n) {
+      cacheBytes = n.longValue();
+    }
+    if (!"wiredTiger".equals(engine)) {
+      warnings.add(
+          "the server's storage engine is "
+              + (engine == null ? "not reported" : engine)
+              + ", not wiredTiger: the WiredTiger cache columns stay empty and tiers are"
+              + " observed from the filesystem cache alone");
+    }
+    return new EnvironmentFacts(
+        facts.kernel(),
+        facts.cpuModel(),
+        facts.cpus(),
+        facts.memoryBytes(),
+        facts.dataDir(),
+        facts.filesystem(),
+        facts.mountOptions(),
+        facts.device(),
+        facts.readAheadKb(),
+        facts.scheduler(),
+        facts.dockerVersion(),
+        version,
+        engine,
+        cacheBytes,
+        warnings);
+  }
+
+  static List<String> fileSystemAdvice(String dir, String fs, String options) {
+    List<String> w = new ArrayList<>();
+    if (!fs.equals("xfs") && !fs.equals("ext4")) {
+      w.add(
+          dir
+              + " is on "
+              + fs
+              + ": MongoDB advises XFS (or ext4) for WiredTiger; other file systems change what"
+              + " the disk sees");
+    }
+    if (!List.of(options.split(",")).contains("noatime")) {
+      w.add(
+          dir
+              + " is mounted without noatime ("
+              + options
+              + "): MongoDB advises noatime, so that reads do not cause metadata writes");
+    }
+    return w;
+  }
+
+  private String cpuModel() {
+    return read(proc.resolve("cpuinfo"))
+        .flatMap(
+            s ->
+                s.lines()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst())
+        .orElse(null);
+  }
+
+  private Long memTotalBytes() {
+    return read(proc.resolve("meminfo"))
+        .flatMap(
+            s ->
+                s.lines()
+                    .filter(l -> l.startsWith("MemTotal:"))
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
+                    .findFirst())
+        .orElse(null);
+  }
+
+  /** A partition shares its disk's request queue; sysfs puts it one level down. */
+  private static Path queueOf(Path block) {
+    Path real = realPath(block);
+    Path queue = real.resolve("queue");
+    if (!Files.isDirectory(queue) && Files.exists(real.resolve("partition"))) {
+      queue = real.getParent().resolve("queue");
+    }
+    return queue;
+  }
+
+  /** The server may not have created its data directory yet; its parent is on the same disk. */
+  private static Path existingAncestor(Path p) {
+    Path a = p;
+    while (a != null && !Files.exists(a)) {
+      a = a.getParent();
+    }
+    return a == null ? p : a;
+  }
+
+  private static String deviceName(Path block) {
+    return realPath(block).getFileName().toString();
+  }
+
+  /** Linux's encoding of st_dev (see makedev(3)). */
+  static Optional<int[]> deviceNumbers(Path dir) {
+    try {
+      long dev = ((Number) Files.getAttribute(dir, "unix:dev")).longValue();
+      int major = (int) (((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL));
+      int minor = (int) ((dev & 0xff) | ((dev >>> 12) & ~0xffL));
+      return major == 0 ? Optional.empty() : Optional.of(new int[] {major, minor});
+    } catch (IOException | UnsupportedOperationException e) {
+      return Optional.empty();
+    }
+  }
+
+  static String activeScheduler(String line) {
+    int open = line.indexOf('[');
+    int close = line.indexOf(']');
+    return open >= 0 && close > open ? line.substring(open + 1, close) : line.trim();
+  }
+
+  private static Integer parseInt(String s) {
+    try {
+      return Integer.parseInt(s.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static Path realPath(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
+    }
+  }
+
+  private static Optional<String> read(Path file) {
+    try {
+      return Optional.of(Files.readString(file).trim());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+}
