@@ -43,11 +43,11 @@ import picocli.CommandLine.Spec;
       "",
       "Method: for each mode (reads first), the number of concurrent I/O threads doubles from"
           + " step to step, 1, 2, 4 ... --max-threads, and each step is measured for --seconds."
-          + " One line is printed as each step ends. A disk that is busy at 1 thread shows"
-          + " its latency; adding threads shows how far it scales; where IOPS stop growing, the"
-          + " device (or the profile's limit) is saturated and latency grows with the queue"
-          + " instead. The run takes modes x steps x seconds: the defaults are 2 x 7 x 10 s ="
-          + " 140 s per target, plus writing the file once.",
+          + " One line is printed as each step ends. At 1 thread IOPS are 1 / latency; more"
+          + " threads show how many requests the disk serves in parallel; where IOPS stop"
+          + " growing, the device (or the profile's limit) is saturated and further threads only"
+          + " add queueing latency. The run takes modes x steps x seconds: the defaults are 2 x 7"
+          + " x 10 s = 140 s per target, plus writing the file once.",
       "",
       "Targets: with --profile (repeatable, or comma-separated), inside a container limited"
           + " exactly as that profile's server would be (blkio IOPS and bandwidth on the disk"
@@ -63,11 +63,20 @@ import picocli.CommandLine.Spec;
           + " match its limit at every step. A profile's added latency (+7 ms for hdd-150 and"
           + " san-600) needs device-mapper and is not applied by the container; the output says"
           + " so, and the figures are then those of the IOPS limit alone (the study's fio saw 34"
-          + " IOPS at 1 thread under 150 IOPS + 7 ms).",
+          + " IOPS at 1 thread under 150 IOPS + 7 ms). The kernel's IOPS throttle lets"
+          + " operations through in batches about every 100 ms, so under a low limit most"
+          + " operations take well under 1 ms and the rest wait up to 100 ms: p50 is small and"
+          + " p95 large, unlike a real spinning disk, where every operation takes milliseconds.",
       "",
       "The file (mongodb-tiered-probe.dat, shared with the probe command) is removed at the end"
           + " when this run created it, unless --keep-file.",
       ""
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  mongodb-tiered disk-baseline                       # the bare host, 140 s",
+      "  mongodb-tiered disk-baseline --profile hdd-150,io1-5000 --mode read",
+      "  mongodb-tiered disk-baseline --host --profile hdd-150 --csv baseline.csv"
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -88,7 +97,10 @@ public final class DiskBaselineCommand implements Callable<Integer> {
               + " --profiles-file. Repeatable.")
   List<String> profileNames = new ArrayList<>();
 
-  @Option(names = "--profiles-file", description = "File of extra profiles (see README).")
+  @Option(
+      names = "--profiles-file",
+      paramLabel = "FILE",
+      description = "File of extra profiles (see README).")
   Path profilesFile;
 
   @Option(
@@ -98,6 +110,7 @@ public final class DiskBaselineCommand implements Callable<Integer> {
 
   @Option(
       names = {"--data-dir", "--dir"},
+      paramLabel = "DIR",
       defaultValue = "mongodb-tiered-data",
       description =
           "Directory on the disk to measure; the file goes here (default: ${DEFAULT-VALUE}).")
@@ -105,12 +118,14 @@ public final class DiskBaselineCommand implements Callable<Integer> {
 
   @Option(
       names = "--file-size",
+      paramLabel = "SIZE",
       defaultValue = "1g",
       description = "Size of the file the offsets are drawn from (default: ${DEFAULT-VALUE}).")
   String fileSize;
 
   @Option(
       names = "--block-size",
+      paramLabel = "RANGE",
       defaultValue = "4k-32k",
       description =
           "Bytes per I/O: MIN-MAX for a random size per operation, or one size"
@@ -119,24 +134,28 @@ public final class DiskBaselineCommand implements Callable<Integer> {
 
   @Option(
       names = "--max-threads",
+      paramLabel = "N",
       defaultValue = "64",
       description = "Threads of the last step, a power of two (default: ${DEFAULT-VALUE}).")
   int maxThreads;
 
   @Option(
       names = "--seconds",
+      paramLabel = "SECONDS",
       defaultValue = "10",
       description = "Seconds per step (default: ${DEFAULT-VALUE}).")
   double seconds;
 
   @Option(
       names = "--mode",
+      paramLabel = "MODE",
       defaultValue = "both",
       description = "read, write or both (default: ${DEFAULT-VALUE}).")
   String mode;
 
   @Option(
       names = "--image",
+      paramLabel = "IMAGE",
       defaultValue = ServerImages.STANDIN_IMAGE,
       description = "Image holding the probe, for --profile (default: ${DEFAULT-VALUE}).")
   String image;
