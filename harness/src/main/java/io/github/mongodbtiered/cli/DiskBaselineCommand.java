@@ -310,7 +310,10 @@ public final class DiskBaselineCommand implements Callable<Integer> {
     try {
       return " on " + BlockDevice.backing(dir).path();
     } catch (IllegalStateException e) {
-      return " (on no block device)";
+      // tmpfs takes O_DIRECT too (Linux 6.6+): then memory would be measured, not a disk.
+      return "\n[WARN] "
+          + dir
+          + " is on no block device (tmpfs, overlay?): the figures may not be a disk's";
     }
   }
 

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -114,5 +115,37 @@ class DiskBaselineCommandTest {
     assertTrue(rows.get(2).startsWith("none,host,read,4096,4096,2,0.200,"), rows.get(2));
     assertFalse(
         Files.exists(dir.resolve("mongodb-tiered-probe.dat")), "the file this run made is removed");
+  }
+
+  @Test
+  void aDirectoryOnNoDiskIsMeasuredWithAWarning() throws Exception {
+    Path shm = Path.of("/dev/shm");
+    assumeTrue(
+        Files.isWritable(shm) && Files.getFileStore(shm).type().equals("tmpfs"),
+        "needs a writable tmpfs at /dev/shm");
+    Path dir = Files.createTempDirectory(shm, "baseline");
+    try {
+      int code =
+          run(
+              "disk-baseline",
+              "--data-dir",
+              dir.toString(),
+              "--file-size",
+              "1m",
+              "--max-threads",
+              "1",
+              "--seconds",
+              "0.1",
+              "--mode",
+              "read");
+      // Linux before 6.6 refuses O_DIRECT on tmpfs (exit 2); later ones measure memory (exit 0).
+      String all = out + "" + err;
+      assertTrue(
+          code == 0 ? all.contains("[WARN] " + dir + " is on no block device") : code == 2,
+          code + ": " + all);
+    } finally {
+      Files.deleteIfExists(dir.resolve("mongodb-tiered-probe.dat"));
+      Files.deleteIfExists(dir);
+    }
   }
 }
