@@ -2,18 +2,12 @@ package io.github.mongodbtiered.servers;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import org.testcontainers.containers.BindMode;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
 
 /**
  * Measures what a profile's throttle really delivers: random block-sized O_DIRECT reads or writes
@@ -21,9 +15,6 @@ import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
  * be. The probe program ships in the stand-in image.
  */
 public final class DiskProbe {
-  static final String PROBE_CLASS = "io.github.mongodbtiered.standin.DirectIoProbe";
-  static final String FILE_NAME = "mongodb-tiered-probe.dat";
-
   private DiskProbe() {}
 
   /**
@@ -63,41 +54,22 @@ public final class DiskProbe {
   /** Runs the probe in a container limited by {@code profile}, with its file in {@code dataDir}. */
   public static Result run(String probeImage, DiskProfile profile, Path dataDir, Settings s)
       throws IOException {
-    BlockDevice device = BlockDevice.backing(dataDir);
-    prepareFile(dataDir.resolve(FILE_NAME), s.fileBytes());
-    try (GenericContainer<?> c = new GenericContainer<>(ServerImages.resolve(probeImage))) {
-      c.withImagePullPolicy(ServerImages.pullPolicy(probeImage))
-          .withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE)
-          .withLabel("io.github.mongodbtiered.probe", profile.name())
-          .withCreateContainerCmdModifier(
-              cmd -> {
-                cmd.withEntrypoint("/opt/java/bin/java", "-cp", "/opt/standin/lib/*", PROBE_CLASS);
-                Throttle.apply(cmd.getHostConfig(), profile, device);
-              })
-          .withCommand(
-              "/data/db/" + FILE_NAME,
-              s.write() ? "write" : "read",
-              Long.toString(s.fileBytes() >> 20),
-              String.format(Locale.ROOT, "%.3f", s.seconds()),
-              Integer.toString(s.threads()),
-              Integer.toString(s.blockBytes()))
-          .withStartupCheckStrategy(
-              new OneShotStartupCheckStrategy()
-                  .withTimeout(Duration.ofSeconds((long) s.seconds() + 120)));
-      // Ctrl-C skips the try's close: a hook removes the container then.
-      Thread cleanup = new Thread(c::stop, "mongodb-tiered-probe-cleanup");
-      Runtime.getRuntime().addShutdownHook(cleanup);
-      try {
-        c.start(); // returns when the probe has exited
-        return parse(profile, c.getLogs());
-      } finally {
-        try {
-          Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException e) {
-          // the JVM is already shutting down; the hook does the work
-        }
-      }
-    }
+    ProbeContainer.prepareFile(dataDir.resolve(ProbeContainer.FILE_NAME), s.fileBytes());
+    String logs =
+        ProbeContainer.run(
+            probeImage,
+            profile,
+            dataDir,
+            List.of(
+                ProbeContainer.MOUNTED_FILE,
+                s.write() ? "write" : "read",
+                Long.toString(s.fileBytes() >> 20),
+                String.format(Locale.ROOT, "%.3f", s.seconds()),
+                Integer.toString(s.threads()),
+                Integer.toString(s.blockBytes())),
+            Duration.ofSeconds((long) s.seconds() + 120),
+            line -> {});
+    return parse(profile, logs);
   }
 
   /** Reads the probe's last line: {@code PROBE mode=read block=4096 ... max_us=9000}. */
@@ -129,24 +101,5 @@ public final class DiskProbe {
         Long.parseLong(kv.get("p95_us")),
         Long.parseLong(kv.get("p99_us")),
         Long.parseLong(kv.get("max_us")));
-  }
-
-  /** Writes the probe's file on the host, unthrottled, so the measurement starts at once. */
-  private static void prepareFile(Path file, long bytes) throws IOException {
-    if (Files.exists(file) && Files.size(file) >= bytes) {
-      return;
-    }
-    byte[] chunk = new byte[1 << 20];
-    try (OutputStream out =
-        Files.newOutputStream(
-            file,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-      for (long done = 0; done < bytes; done += chunk.length) {
-        ThreadLocalRandom.current().nextBytes(chunk);
-        out.write(chunk, 0, (int) Math.min(chunk.length, bytes - done));
-      }
-    }
   }
 }

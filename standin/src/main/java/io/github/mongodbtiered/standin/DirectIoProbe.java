@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.standin;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -11,53 +12,225 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 /**
- * Random block-sized O_DIRECT reads or writes on a file, bypassing the page cache, so that what it
- * measures is the device (and any blkio throttle on it). It ships in the stand-in image because
- * that image has no shell or fio: the harness runs it with {@code --entrypoint} inside a container
- * throttled by a disk profile.
+ * Random O_DIRECT reads or writes on a file, bypassing the page cache, so that what it measures is
+ * the device (and any blkio throttle on it). It ships in the stand-in image because that image has
+ * no shell or fio: the harness runs it with {@code --entrypoint} inside a container throttled by a
+ * disk profile, or calls {@link #runSteps} in its own process to measure the bare host. It needs
+ * java.base only.
  *
- * <p>Usage: {@code DirectIoProbe FILE read|write [SIZE_MB=256] [SECONDS=10] [THREADS=1]
- * [BLOCK_BYTES=4096]}. FILE is filled with random data first if smaller than SIZE_MB. The last line
- * of output is machine-readable: {@code PROBE mode=read block=4096 threads=1 seconds=10.00 ops=1500
- * iops=150.0 mibps=0.59 p50_us=6630 p95_us=6700 p99_us=6800 max_us=9000}.
+ * <p>A block size is one size ({@code 4096}) or a range ({@code 4096-32768}): each operation then
+ * transfers a size drawn uniformly from the multiples of the file system's block size within the
+ * range, like fio's {@code bsrange}. Offsets are aligned to the file system's block size, as
+ * O_DIRECT requires. MB/s counts the bytes actually transferred.
+ *
+ * <p>One measurement: {@code DirectIoProbe FILE read|write [SIZE_MB=256] [SECONDS=10] [THREADS=1]
+ * [BLOCK=4096]}. The last line of output is machine-readable: {@code PROBE mode=read block=4096
+ * threads=1 seconds=10.00 ops=1500 iops=150.0 mibps=0.59 p50_us=6630 p95_us=6700 p99_us=6800
+ * max_us=9000 block_max=4096 bytes=6144000}.
+ *
+ * <p>A stepped baseline, the disk-IO study's method: {@code DirectIoProbe steps FILE
+ * read|write|both FILE_BYTES SECONDS_PER_STEP MAX_THREADS BLOCK}. For each mode (reads first), the
+ * thread count doubles 1, 2, 4 ... MAX_THREADS, each step measured for SECONDS_PER_STEP; one line
+ * is printed (and flushed) as each step ends: {@code STEP mode=read block_min=4096 block_max=32768
+ * threads=1 seconds=5.000 ops=750 bytes=13824000 iops=150.0 mbps=2.765 p50_us=6630 p95_us=6700
+ * p99_us=6800 max_us=9000}. Only operations that complete within the step's time count, so an
+ * operation queued behind a throttle at the end of a step does not inflate the next one.
  */
 public final class DirectIoProbe {
+  private static final int INITIAL_SAMPLES = 1 << 10;
   private static final int MAX_SAMPLES_PER_THREAD = 1 << 20;
+  private static final String USAGE =
+      "usage: DirectIoProbe FILE read|write [SIZE_MB=256] [SECONDS=10] [THREADS=1] [BLOCK=4096]\n"
+          + "       DirectIoProbe steps FILE read|write|both FILE_BYTES SECONDS_PER_STEP"
+          + " MAX_THREADS BLOCK\n"
+          + "BLOCK is bytes per I/O, or MIN-MAX for a random size in that range";
 
   private DirectIoProbe() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 2 || !(args[1].equals("read") || args[1].equals("write"))) {
-      System.err.println(
-          "usage: DirectIoProbe FILE read|write [SIZE_MB=256] [SECONDS=10] [THREADS=1]"
-              + " [BLOCK_BYTES=4096]");
+    try {
+      if (args.length > 0 && args[0].equals("steps")) {
+        steps(args);
+      } else {
+        single(args);
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("DirectIoProbe: " + e.getMessage() + "\n" + USAGE);
       System.exit(2);
+    }
+  }
+
+  private static void single(String[] args) throws Exception {
+    if (args.length < 2 || !(args[1].equals("read") || args[1].equals("write"))) {
+      throw new IllegalArgumentException("FILE and read or write are required");
     }
     Path file = Path.of(args[0]);
     boolean write = args[1].equals("write");
     long size = (args.length > 2 ? Long.parseLong(args[2]) : 256) << 20;
     double seconds = args.length > 3 ? Double.parseDouble(args[3]) : 10;
     int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
-    int requested = args.length > 5 ? Integer.parseInt(args[5]) : 4096;
+    int[] range = blockRange(args.length > 5 ? args[5] : "4096");
 
-    if (Files.notExists(file) || Files.size(file) < size) {
-      fill(file, size);
+    fillIfSmaller(file, size);
+    Blocks blocks = Blocks.on(file, range[0], range[1]);
+    Measurement m = measure(file, write, size, blocks, threads, seconds);
+    System.out.printf(
+        Locale.ROOT,
+        "PROBE mode=%s block=%d threads=%d seconds=%.2f ops=%d iops=%.1f mibps=%.2f"
+            + " p50_us=%d p95_us=%d p99_us=%d max_us=%d block_max=%d bytes=%d%n",
+        write ? "write" : "read",
+        blocks.min,
+        threads,
+        m.seconds,
+        m.ops,
+        m.ops / m.seconds,
+        m.bytes / m.seconds / (1 << 20),
+        m.percentile(50),
+        m.percentile(95),
+        m.percentile(99),
+        m.max(),
+        blocks.max,
+        m.bytes);
+  }
+
+  private static void steps(String[] args) throws Exception {
+    if (args.length != 7) {
+      throw new IllegalArgumentException("steps takes 6 arguments, got " + (args.length - 1));
     }
-    // O_DIRECT needs buffer, offset and length aligned to the file system's block size.
-    int align = (int) Math.max(512, Files.getFileStore(file).getBlockSize());
-    int block = Math.max(align, requested / align * align);
-    long blocks = size / block;
+    Path file = Path.of(args[1]);
+    List<Boolean> writes =
+        switch (args[2]) {
+          case "read" -> List.of(false);
+          case "write" -> List.of(true);
+          case "both" -> List.of(false, true);
+          default -> throw new IllegalArgumentException("mode " + args[2] + ": read|write|both");
+        };
+    int[] range = blockRange(args[6]);
+    runSteps(
+        file,
+        writes,
+        Long.parseLong(args[3]),
+        Double.parseDouble(args[4]),
+        Integer.parseInt(args[5]),
+        range[0],
+        range[1],
+        line -> {
+          System.out.println(line);
+          System.out.flush();
+        });
+  }
+
+  /**
+   * The stepped baseline: for each of {@code writes} in order, threads 1, 2, 4 ... {@code
+   * maxThreads}, one {@code STEP} line to {@code out} as each step ends. The file is filled with
+   * random data first when smaller than {@code fileBytes}.
+   *
+   * @throws IOException when the file cannot be created or read with O_DIRECT (tmpfs, say)
+   */
+  public static void runSteps(
+      Path file,
+      List<Boolean> writes,
+      long fileBytes,
+      double secondsPerStep,
+      int maxThreads,
+      int blockMinBytes,
+      int blockMaxBytes,
+      Consumer<String> out)
+      throws IOException, InterruptedException {
+    if (maxThreads < 1 || Integer.bitCount(maxThreads) != 1) {
+      throw new IllegalArgumentException("MAX_THREADS " + maxThreads + " is not a power of two");
+    }
+    if (secondsPerStep <= 0 || fileBytes < blockMaxBytes) {
+      throw new IllegalArgumentException("seconds must be > 0 and the file at least one block");
+    }
+    fillIfSmaller(file, fileBytes);
+    Blocks blocks = Blocks.on(file, blockMinBytes, blockMaxBytes);
+    for (boolean write : writes) {
+      for (int threads = 1; threads <= maxThreads; threads *= 2) {
+        Measurement m = measure(file, write, fileBytes, blocks, threads, secondsPerStep);
+        out.accept(
+            String.format(
+                Locale.ROOT,
+                "STEP mode=%s block_min=%d block_max=%d threads=%d seconds=%.3f ops=%d bytes=%d"
+                    + " iops=%.1f mbps=%.3f p50_us=%d p95_us=%d p99_us=%d max_us=%d",
+                write ? "write" : "read",
+                blocks.min,
+                blocks.max,
+                threads,
+                m.seconds,
+                m.ops,
+                m.bytes,
+                m.ops / m.seconds,
+                m.bytes / m.seconds / 1e6,
+                m.percentile(50),
+                m.percentile(95),
+                m.percentile(99),
+                m.max()));
+      }
+    }
+  }
+
+  /** "4096" or "4096-32768" as {min, max}. */
+  private static int[] blockRange(String text) {
+    String[] parts = text.split("-", -1);
+    if (parts.length > 2) {
+      throw new IllegalArgumentException("block " + text + ": use BYTES or MIN-MAX");
+    }
+    int min = Integer.parseInt(parts[0].trim());
+    int max = parts.length == 2 ? Integer.parseInt(parts[1].trim()) : min;
+    if (min < 1 || max < min) {
+      throw new IllegalArgumentException("block " + text + ": need 0 < MIN <= MAX");
+    }
+    return new int[] {min, max};
+  }
+
+  /**
+   * The I/O sizes in use: O_DIRECT needs buffer, offset and length aligned to the file system's
+   * block size, so the requested range is narrowed to multiples of it (at least one).
+   */
+  private record Blocks(int align, int min, int max) {
+    static Blocks on(Path file, int requestedMin, int requestedMax) throws IOException {
+      int align = (int) Math.max(512, Files.getFileStore(file).getBlockSize());
+      int min = Math.max(align, (requestedMin + align - 1) / align * align);
+      int max = Math.max(min, requestedMax / align * align);
+      return new Blocks(align, min, max);
+    }
+
+    int draw(ThreadLocalRandom rnd) {
+      return min + rnd.nextInt((max - min) / align + 1) * align;
+    }
+  }
+
+  private record Measurement(double seconds, long ops, long bytes, long[] sortedMicros) {
+    long percentile(double p) {
+      if (sortedMicros.length == 0) {
+        return 0;
+      }
+      int i = (int) Math.ceil(p / 100 * sortedMicros.length) - 1;
+      return sortedMicros[Math.max(0, Math.min(sortedMicros.length - 1, i))];
+    }
+
+    long max() {
+      return sortedMicros.length == 0 ? 0 : sortedMicros[sortedMicros.length - 1];
+    }
+  }
+
+  private static Measurement measure(
+      Path file, boolean write, long fileBytes, Blocks blocks, int threads, double seconds)
+      throws IOException, InterruptedException {
     long start = System.nanoTime();
     long deadline = start + (long) (seconds * 1e9);
     List<Worker> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Worker w = new Worker(file, write, block, blocks, deadline);
+      Worker w = new Worker(file, write, fileBytes, blocks, deadline);
       w.start();
       workers.add(w);
     }
     long ops = 0;
+    long bytes = 0;
     List<long[]> samples = new ArrayList<>();
     for (Worker w : workers) {
       w.join();
@@ -65,83 +238,81 @@ public final class DirectIoProbe {
         throw w.failure;
       }
       ops += w.ops;
+      bytes += w.bytes;
       samples.add(Arrays.copyOf(w.latencies, w.recorded));
     }
-    double elapsed = (System.nanoTime() - start) / 1e9;
     long[] all = samples.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-    double iops = ops / elapsed;
-    System.out.printf(
-        Locale.ROOT,
-        "PROBE mode=%s block=%d threads=%d seconds=%.2f ops=%d iops=%.1f mibps=%.2f"
-            + " p50_us=%d p95_us=%d p99_us=%d max_us=%d%n",
-        write ? "write" : "read",
-        block,
-        threads,
-        elapsed,
-        ops,
-        iops,
-        iops * block / (1 << 20),
-        percentile(all, 50),
-        percentile(all, 95),
-        percentile(all, 99),
-        all.length == 0 ? 0 : all[all.length - 1]);
-  }
-
-  private static long percentile(long[] sorted, double p) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int i = (int) Math.ceil(p / 100 * sorted.length) - 1;
-    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    // Operations finishing after the deadline are not counted, so the window is exact.
+    return new Measurement((deadline - start) / 1e9, ops, bytes, all);
   }
 
   private static final class Worker extends Thread {
     final Path file;
     final boolean write;
-    final int block;
-    final long blocks;
+    final long fileBytes;
+    final Blocks blocks;
     final long deadline;
-    final long[] latencies = new long[MAX_SAMPLES_PER_THREAD];
+    long[] latencies = new long[INITIAL_SAMPLES];
     int recorded;
     long ops;
-    Exception failure;
+    long bytes;
+    IOException failure;
 
-    Worker(Path file, boolean write, int block, long blocks, long deadline) {
+    Worker(Path file, boolean write, long fileBytes, Blocks blocks, long deadline) {
       this.file = file;
       this.write = write;
-      this.block = block;
+      this.fileBytes = fileBytes;
       this.blocks = blocks;
       this.deadline = deadline;
+      setDaemon(true);
     }
 
     @Override
     public void run() {
       StandardOpenOption mode = write ? StandardOpenOption.WRITE : StandardOpenOption.READ;
       try (FileChannel ch = FileChannel.open(file, mode, ExtendedOpenOption.DIRECT)) {
-        ByteBuffer buf = ByteBuffer.allocateDirect(2 * block).alignedSlice(block);
+        ByteBuffer buf =
+            ByteBuffer.allocateDirect(blocks.max + blocks.align).alignedSlice(blocks.align);
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        while (System.nanoTime() < deadline) {
-          long offset = rnd.nextLong(blocks) * block;
-          buf.clear();
-          long t0 = System.nanoTime();
-          if (write) {
-            ch.write(buf, offset);
-          } else {
-            ch.read(buf, offset);
-          }
-          long micros = (System.nanoTime() - t0) / 1_000;
-          if (recorded < latencies.length) {
-            latencies[recorded++] = micros;
-          }
-          ops++;
+        if (write) {
+          // Random, not zeros, so no layer below can shortcut the writes.
+          byte[] noise = new byte[buf.capacity()];
+          rnd.nextBytes(noise);
+          buf.put(noise);
         }
-      } catch (Exception e) {
+        while (true) {
+          int size = blocks.draw(rnd);
+          long offset = rnd.nextLong((fileBytes - size) / blocks.align + 1) * blocks.align;
+          buf.clear().limit(size);
+          long t0 = System.nanoTime();
+          int done = write ? ch.write(buf, offset) : ch.read(buf, offset);
+          long t1 = System.nanoTime();
+          if (t1 > deadline) {
+            return;
+          }
+          record((t1 - t0) / 1_000);
+          ops++;
+          bytes += Math.max(0, done);
+        }
+      } catch (IOException e) {
         failure = e;
+      }
+    }
+
+    private void record(long micros) {
+      if (recorded == latencies.length && latencies.length < MAX_SAMPLES_PER_THREAD) {
+        latencies = Arrays.copyOf(latencies, latencies.length * 2);
+      }
+      if (recorded < latencies.length) {
+        latencies[recorded++] = micros;
       }
     }
   }
 
-  private static void fill(Path file, long size) throws Exception {
+  private static void fillIfSmaller(Path file, long size) throws IOException {
+    if (Files.exists(file) && Files.size(file) >= size) {
+      return;
+    }
     try (FileChannel ch =
         FileChannel.open(
             file,

@@ -1,0 +1,159 @@
+package io.github.mongodbtiered.servers;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.containers.ContainerLaunchException;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.output.OutputFrame;
+import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
+
+/**
+ * Runs {@code DirectIoProbe} from the stand-in image in a container limited exactly as a profile's
+ * server would be, on the data directory mounted at {@code /data/db}: the wiring {@link DiskProbe}
+ * and {@link DiskBaseline} share. The container is removed when the probe ends, and by a shutdown
+ * hook on Ctrl-C.
+ */
+final class ProbeContainer {
+  static final String PROBE_CLASS = "io.github.mongodbtiered.standin.DirectIoProbe";
+  static final String LABEL = "io.github.mongodbtiered.probe";
+  static final String FILE_NAME = "mongodb-tiered-probe.dat";
+  static final String MOUNTED_FILE = "/data/db/" + FILE_NAME;
+
+  private ProbeContainer() {}
+
+  /**
+   * Runs the probe with {@code args} and returns its whole output once it exits; {@code onLine}
+   * sees each line of its standard output as it is printed.
+   *
+   * @param timeout how long the probe may run
+   * @throws IOException when the probe fails, with the end of its output
+   */
+  static String run(
+      String image,
+      DiskProfile profile,
+      Path dataDir,
+      List<String> args,
+      Duration timeout,
+      Consumer<String> onLine)
+      throws IOException {
+    BlockDevice device = BlockDevice.backing(dataDir);
+    LineSplitter lines = new LineSplitter(onLine);
+    try (GenericContainer<?> c = new GenericContainer<>(ServerImages.resolve(image))) {
+      c.withImagePullPolicy(ServerImages.pullPolicy(image))
+          .withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE)
+          .withLabel(LABEL, profile.name())
+          .withCreateContainerCmdModifier(
+              cmd -> {
+                cmd.withEntrypoint("/opt/java/bin/java", "-cp", "/opt/standin/lib/*", PROBE_CLASS);
+                Throttle.apply(cmd.getHostConfig(), profile, device);
+              })
+          .withCommand(args.toArray(String[]::new))
+          .withLogConsumer(lines)
+          .withStartupCheckStrategy(new OneShotStartupCheckStrategy().withTimeout(timeout));
+      // Ctrl-C skips the try's close: a hook removes the container then.
+      Thread cleanup = new Thread(c::stop, "mongodb-tiered-probe-cleanup");
+      Runtime.getRuntime().addShutdownHook(cleanup);
+      try {
+        c.start(); // returns when the probe has exited
+        return c.getLogs();
+      } catch (ContainerLaunchException e) {
+        throw new IOException(
+            "the disk probe failed in image "
+                + image
+                + " ("
+                + e.getMessage()
+                + "); its output: "
+                + tail(lines.output(), c),
+            e);
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException e) {
+          // the JVM is already shutting down; the hook does the work
+        }
+      }
+    }
+  }
+
+  /** The end of what the probe printed: as streamed, else as Docker still holds it. */
+  private static String tail(String streamed, GenericContainer<?> c) {
+    String logs = streamed.strip();
+    if (logs.isEmpty()) {
+      try {
+        logs = c.getLogs().strip();
+      } catch (RuntimeException e) {
+        return "(unavailable: " + e.getMessage() + ")";
+      }
+    }
+    return logs.isEmpty() ? "(none)" : logs.substring(Math.max(0, logs.length() - 2000));
+  }
+
+  /**
+   * Writes the probe's file on the host, unthrottled and synced, so the measurement starts at once
+   * and no write-back of it lands in a measured step.
+   */
+  static void prepareFile(Path file, long bytes) throws IOException {
+    if (Files.exists(file) && Files.size(file) >= bytes) {
+      return;
+    }
+    try (FileChannel ch =
+        FileChannel.open(
+            file,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+      // Random, not zeros, so no layer below can shortcut the reads.
+      byte[] chunk = new byte[1 << 20];
+      for (long done = 0; done < bytes; done += chunk.length) {
+        ThreadLocalRandom.current().nextBytes(chunk);
+        ch.write(ByteBuffer.wrap(chunk, 0, (int) Math.min(chunk.length, bytes - done)));
+      }
+      ch.force(true);
+    }
+  }
+
+  /**
+   * Docker's log frames cut anywhere; this hands on whole lines of standard output, and keeps all
+   * output for an error message.
+   */
+  static final class LineSplitter implements Consumer<OutputFrame> {
+    private final Consumer<String> onLine;
+    private final StringBuilder pending = new StringBuilder();
+    private final StringBuilder all = new StringBuilder();
+
+    LineSplitter(Consumer<String> onLine) {
+      this.onLine = onLine;
+    }
+
+    synchronized String output() {
+      return all.toString();
+    }
+
+    @Override
+    public synchronized void accept(OutputFrame frame) {
+      if (frame.getType() == OutputFrame.OutputType.END) {
+        return;
+      }
+      all.append(frame.getUtf8String());
+      if (frame.getType() != OutputFrame.OutputType.STDOUT) {
+        return;
+      }
+      pending.append(frame.getUtf8String());
+      for (int nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n")) {
+        String line = pending.substring(0, nl).strip();
+        pending.delete(0, nl + 1);
+        onLine.accept(line);
+      }
+    }
+  }
+}
