@@ -2,6 +2,8 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
+import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.servers.ServerImages;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -59,7 +61,13 @@ final class SweepScenario {
         out,
         out.resolve("data"),
         false,
-        List.of("test"));
+        List.of("test"),
+        // A short baseline: reads and writes, 1 and 2 threads, 1 s each.
+        DiskBaseline.Settings.defaults()
+            .withFileBytes(64L << 20)
+            .withMaxThreads(2)
+            .withSecondsPerStep(1),
+        System.getProperty("probe.image", ServerImages.STANDIN_IMAGE));
   }
 
   static TargetServer server(SweepOptions o) {

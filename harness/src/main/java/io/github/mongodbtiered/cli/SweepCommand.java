@@ -3,9 +3,11 @@ package io.github.mongodbtiered.cli;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.Metric;
 import io.github.mongodbtiered.report.ReportWriter;
+import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepOptions.ServerChoice;
@@ -155,6 +157,56 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--no-progress", description = "No progress bars.")
   boolean noProgress;
 
+  @Option(
+      names = "--disk-baseline",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Before the cells, measure what each profile's disk delivers (random O_DIRECT reads"
+              + " and writes of --baseline-blocks, threads doubling to --baseline-max-threads),"
+              + " in a container limited like the profile's server (the bare disk once for"
+              + " --server embedded), and keep it in run.json and index.html. A baseline an"
+              + " earlier run of this report measured is kept. Default: on; a URL target is"
+              + " skipped, its disk is not on this host.")
+  boolean diskBaseline;
+
+  @Option(
+      names = "--baseline-seconds",
+      defaultValue = "5",
+      description = "Seconds per baseline step (default: ${DEFAULT-VALUE}).")
+  double baselineSeconds;
+
+  @Option(
+      names = "--baseline-max-threads",
+      defaultValue = "16",
+      description = "The baseline's last thread count, a power of two (default: ${DEFAULT-VALUE}).")
+  int baselineMaxThreads;
+
+  @Option(
+      names = "--baseline-blocks",
+      defaultValue = "4k-32k",
+      description =
+          "I/O size range of the baseline, each operation a random size in it, as in the"
+              + " study's fio runs (default: ${DEFAULT-VALUE}).")
+  String baselineBlocks;
+
+  @Option(
+      names = "--baseline-file-size",
+      defaultValue = "1g",
+      description =
+          "Size of the baseline's file in the data directory, removed afterwards"
+              + " (default: ${DEFAULT-VALUE}).")
+  String baselineFileSize;
+
+  @Option(
+      names = "--probe-image",
+      defaultValue = ServerImages.STANDIN_IMAGE,
+      description =
+          "Image carrying the disk probe, built by scripts/build-standin-image"
+              + " (default: ${DEFAULT-VALUE}).")
+  String probeImage;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -193,7 +245,9 @@ public final class SweepCommand implements Callable<Integer> {
             out.toAbsolutePath(),
             (dataDir != null ? dataDir : out.resolve("data")).toAbsolutePath(),
             dropExisting,
-            command);
+            command,
+            diskBaseline ? baselineSettings() : null,
+            probeImage);
 
     try (TargetServer server = TargetServers.open(options, err)) {
       err.println("server: " + server.meaning());
@@ -213,6 +267,47 @@ public final class SweepCommand implements Callable<Integer> {
               + outcome.failed()
               + " failed)");
       return outcome.failed() > 0 ? MongodbTieredCli.FAILED : 0;
+    }
+  }
+
+  /** The baseline's settings, each problem named by its option. */
+  private DiskBaseline.Settings baselineSettings() {
+    String[] range = baselineBlocks.split("-", -1);
+    long min;
+    long max;
+    try {
+      min = Sizes.parseBytes(range[0]);
+      max = range.length == 2 ? Sizes.parseBytes(range[1]) : min;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--baseline-blocks " + baselineBlocks + ": give a size or a range such as 4k-32k");
+    }
+    require("--baseline-blocks " + baselineBlocks, DiskBaseline.Settings.blockProblem(min, max));
+    long file;
+    try {
+      file = Sizes.parseBytes(baselineFileSize);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--baseline-file-size " + baselineFileSize + ": give a size such as 1g");
+    }
+    require(
+        "--baseline-file-size " + baselineFileSize, DiskBaseline.Settings.fileProblem(file, max));
+    require(
+        "--baseline-max-threads " + baselineMaxThreads,
+        DiskBaseline.Settings.maxThreadsProblem(baselineMaxThreads));
+    require(
+        "--baseline-seconds " + baselineSeconds,
+        DiskBaseline.Settings.secondsProblem(baselineSeconds));
+    return DiskBaseline.Settings.defaults()
+        .withBlockBytes((int) min, (int) max)
+        .withFileBytes(file)
+        .withMaxThreads(baselineMaxThreads)
+        .withSecondsPerStep(baselineSeconds);
+  }
+
+  private static void require(String option, String problem) {
+    if (!problem.isEmpty()) {
+      throw new IllegalArgumentException(option + ": " + problem);
     }
   }
 

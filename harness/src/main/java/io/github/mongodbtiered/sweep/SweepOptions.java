@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.servers.DiskBaseline;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -25,6 +26,8 @@ import java.util.Properties;
  * @param dataDir where docker and embedded servers keep their data
  * @param dropExisting replace a data set the harness did not load (or loaded differently)
  * @param commandLine the exact command, for run.json
+ * @param diskBaseline how to measure each profile's disk before its cells, or null to skip it
+ * @param probeImage the image that carries the disk probe (the stand-in image)
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -42,7 +45,9 @@ public record SweepOptions(
     Path outDir,
     Path dataDir,
     boolean dropExisting,
-    List<String> commandLine) {
+    List<String> commandLine,
+    DiskBaseline.Settings diskBaseline,
+    String probeImage) {
 
   /** Where the server comes from. */
   public enum ServerChoice {

@@ -9,12 +9,14 @@ import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.BaselineStep;
+import io.github.mongodbtiered.report.BaselineTable;
 import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.EnvironmentFacts;
 import io.github.mongodbtiered.report.Metric;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.LatencyInjection;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -22,10 +24,12 @@ import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -62,6 +66,9 @@ public final class SweepRunner {
    */
   public record Outcome(List<CellResult> cells, int measured, int failed) {}
 
+  /** The run.json key of the bare disk's baseline, for targets that throttle nothing. */
+  public static final String HOST_BASELINE = "host";
+
   private final SweepOptions options;
   private final TargetServer server;
   private final Listener listener;
@@ -88,6 +95,7 @@ public final class SweepRunner {
     LoadRates.read(options.outDir(), loadRates);
     warnings.add(server.meaning());
     checkEnvironment();
+    measureDiskBaselines();
     int measured = 0;
     int failed = 0;
     for (long count : options.recordCounts()) {
@@ -284,6 +292,78 @@ public final class SweepRunner {
                     host.readAheadKb(),
                     host.scheduler())));
     w.forEach(line -> listener.info("warning: " + line));
+  }
+
+  /**
+   * Measures what each profile's disk delivers before any cell runs on it (the disk-IO study's
+   * method, see {@link DiskBaseline}), keeping baselines an earlier run of this report measured. A
+   * failed baseline is a warning, not a failed sweep: the cells can still be measured.
+   */
+  private void measureDiskBaselines() throws IOException {
+    DiskBaseline.Settings settings = options.diskBaseline();
+    if (settings == null) {
+      return;
+    }
+    if (Files.exists(options.outDir().resolve(RunManifest.FILE))) {
+      try {
+        diskBaselines.putAll(RunManifest.read(options.outDir()).diskBaselines());
+      } catch (IOException | RuntimeException e) {
+        warnings.add("earlier disk baselines not read: " + message(e));
+      }
+    }
+    Path dir = server.hostDataDir();
+    if (dir == null) {
+      warnings.add("disk baseline skipped: the server's disk is not on this host");
+      listener.info("disk baseline: skipped, the server's disk is not on this host");
+      return;
+    }
+    Files.createDirectories(dir);
+    Path file = dir.resolve(DiskBaseline.FILE_NAME);
+    boolean fileExisted = Files.exists(file);
+    List<DiskProfile> todo = new ArrayList<>();
+    if (server.throttles()) {
+      options.profiles().stream()
+          .filter(p -> !diskBaselines.containsKey(p.name()))
+          .forEach(todo::add);
+    } else if (!diskBaselines.containsKey(HOST_BASELINE)) {
+      todo.add(null); // nothing is throttled: the bare disk is every profile's
+    }
+    try {
+      for (DiskProfile p : todo) {
+        String key = p == null ? HOST_BASELINE : p.name();
+        listener.info(
+            String.format(
+                Locale.ROOT,
+                "disk baseline %s: %d steps of %.0f s (%s, %s, 1 to %d threads)",
+                key,
+                settings.steps(),
+                settings.secondsPerStep(),
+                settings.modes().stream().map(DiskBaseline.Mode::label).toList(),
+                BaselineTable.blocks(settings.blockMinBytes(), settings.blockMaxBytes()),
+                settings.maxThreads()));
+        listener.info(BaselineTable.textHeader());
+        try {
+          List<BaselineStep> steps =
+              p == null
+                  ? DiskBaseline.onHost(dir, settings, s -> listener.info(BaselineTable.textRow(s)))
+                  : DiskBaseline.inContainer(
+                      options.probeImage(),
+                      p,
+                      dir,
+                      settings,
+                      s -> listener.info(BaselineTable.textRow(s)));
+          diskBaselines.put(key, steps);
+        } catch (IOException | RuntimeException e) {
+          warnings.add("disk baseline " + key + " failed: " + message(e));
+          listener.info("warning: disk baseline " + key + " failed: " + message(e));
+        }
+        writeReport();
+      }
+    } finally {
+      if (!fileExisted) {
+        Files.deleteIfExists(file);
+      }
+    }
   }
 
   private CellResult withLoadRate(CellResult c, long count) {

@@ -11,6 +11,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.servers.DiskBaseline;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,7 +69,9 @@ class UrlSweepTest {
         out,
         out.resolve("data"),
         dropExisting,
-        List.of("test"));
+        List.of("test"),
+        DiskBaseline.Settings.defaults(),
+        "");
   }
 
   private SweepRunner.Outcome sweep(SweepOptions o) throws Exception {
