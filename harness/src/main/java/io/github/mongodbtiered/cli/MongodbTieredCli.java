@@ -13,7 +13,12 @@ import picocli.CommandLine.Command;
           + " disks of different speed.",
       ""
     },
-    subcommands = {SweepCommand.class, ProbeCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      SweepCommand.class,
+      ProbeCommand.class,
+      ReportCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:done",
