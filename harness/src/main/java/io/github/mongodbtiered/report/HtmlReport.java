@@ -45,7 +45,8 @@ public final class HtmlReport {
       .predicted{color:#57606a;font-size:.85em}
       ul.warnings li{margin:.2em 0}.source{font-weight:600}
       .failed{color:#82071e;font-weight:600}.muted{color:#57606a}
-      figure.plot{margin:1em 0;max-width:900px}figure.plot svg{width:100%;height:auto;display:block}
+      #plot-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}
+      figure.plot{margin:0;max-width:900px}figure.plot svg{width:100%;height:auto;display:block}
       figure.plot figcaption{color:#57606a;font-size:.9em}
       code{background:#f6f8fa;padding:0 .25em}
       """;
@@ -191,6 +192,7 @@ public final class HtmlReport {
           .append(warnings.isEmpty() ? "" : ": " + esc(String.join("; ", warnings)))
           .append(". The tables below hold every figure.</p>\n");
     }
+    h.append("<div id=\"plot-grid\">\n");
     for (Plots.Plot p : plots) {
       h.append("<figure class=\"plot\" id=\"plot-")
           .append(esc(p.name()))
@@ -202,13 +204,13 @@ public final class HtmlReport {
           .append(esc(p.title()))
           .append(
               p.hasData()
-                  ? ". Series: " + esc(String.join(", ", p.series()))
+                  ? ". Series: " + esc(String.join(", ", p.seriesNames())) + "."
                   : ". Nothing to draw yet.")
           .append(" Also as <code>plots/")
           .append(esc(p.name()))
           .append(".svg</code> and <code>.png</code>.</figcaption>\n</figure>\n");
     }
-    h.append("</section>\n");
+    h.append("</div>\n</section>\n");
   }
 
   /**

@@ -72,11 +72,11 @@ public final class Plots {
    *
    * @param name file name without extension, e.g. {@code throughput}
    * @param title what it shows, as its heading
-   * @param series the names of the series drawn (empty when there was nothing to draw)
+   * @param series the series drawn, in legend order (empty when there was nothing to draw)
    * @param svg the SVG document
    * @param png the same plot as PNG
    */
-  public record Plot(String name, String title, List<String> series, String svg, byte[] png) {
+  public record Plot(String name, String title, List<Series> series, String svg, byte[] png) {
     public Plot {
       series = List.copyOf(series);
     }
@@ -84,6 +84,18 @@ public final class Plots {
     /** True when at least one value was drawn. */
     public boolean hasData() {
       return !series.isEmpty();
+    }
+
+    public List<String> seriesNames() {
+      return series.stream().map(Series::name).toList();
+    }
+  }
+
+  /** One line of a plot: its points, x the record count, y in the plot's unit. */
+  public record Series(String name, List<Double> x, List<Double> y) {
+    public Series {
+      x = List.copyOf(x);
+      y = List.copyOf(y);
     }
   }
 
@@ -135,7 +147,7 @@ public final class Plots {
     XYChart chart = chart("Throughput vs record count", "operations per second");
     chart.getStyler().setYAxisMin(0.0);
     chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
-    List<String> names = new ArrayList<>();
+    List<Series> names = new ArrayList<>();
     byProfile.forEach(
         (profile, cells) ->
             add(
@@ -159,7 +171,7 @@ public final class Plots {
     chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
     double min = Double.MAX_VALUE;
     double max = 0;
-    List<String> names = new ArrayList<>();
+    List<Series> names = new ArrayList<>();
     for (Map.Entry<String, List<CellResult>> e : byProfile.entrySet()) {
       ToDoubleFunction<CellResult> p99Millis =
           c -> {
@@ -196,7 +208,7 @@ public final class Plots {
             "hit ratio (%)");
     chart.getStyler().setYAxisMax(100.0);
     chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
-    List<String> names = new ArrayList<>();
+    List<Series> names = new ArrayList<>();
     double min = 100;
     for (Map.Entry<String, List<CellResult>> e : byProfile.entrySet()) {
       for (Metric m : List.of(Metric.WT_HIT_RATIO, Metric.FS_HIT_RATIO)) {
@@ -269,7 +281,7 @@ public final class Plots {
   /** Adds the series when at least one cell has a value; NaN values are left out. */
   private static void add(
       XYChart chart,
-      List<String> names,
+      List<Series> names,
       String name,
       List<CellResult> cells,
       ToDoubleFunction<CellResult> value,
@@ -292,10 +304,10 @@ public final class Plots {
     s.setMarkerColor(colour);
     s.setLineStyle(solid ? SOLID : DASHED);
     s.setMarker(solid ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
-    names.add(name);
+    names.add(new Series(name, xs, ys));
   }
 
-  private static Plot finish(String name, XYChart chart, List<String> names, String emptyText)
+  private static Plot finish(String name, XYChart chart, List<Series> names, String emptyText)
       throws IOException {
     if (names.isEmpty()) {
       chart.getStyler().setXAxisMin(0.0);
