@@ -268,6 +268,8 @@ public final class Plots {
     s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
     s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
     s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    s.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
+    s.setAnnotationTextFontColor(Color.DARK_GRAY);
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
     s.setLegendLayout(Styler.LegendLayout.Horizontal);
     s.setLegendBorderColor(Color.WHITE);
