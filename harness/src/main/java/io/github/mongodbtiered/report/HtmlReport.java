@@ -261,8 +261,8 @@ public final class HtmlReport {
       byKey.put(c.recordCount() + "/" + c.profile(), c);
     }
     String op = Plots.mainOperation(rows);
-    h.append(
-            "<section id=\"study-table\">\n<h2>Throughput and p99 by record count and profile</h2>\n")
+    h.append("<section id=\"study-table\">\n")
+        .append("<h2>Throughput and p99 by record count and profile</h2>\n")
         .append(
             "<p class=\"muted\">As in the study's table: each cell gives operations per second,")
         .append(" the p99 latency of ")

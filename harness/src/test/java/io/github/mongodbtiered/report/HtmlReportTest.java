@@ -173,7 +173,8 @@ class HtmlReportTest {
             List.of("the plots could not be drawn (InternalError: no fonts)"));
     assertTrue(
         html.contains(
-            "The plots could not be drawn: the plots could not be drawn (InternalError: no fonts)"));
+            "The plots could not be drawn: the plots could not be drawn"
+                + " (InternalError: no fonts)"));
     assertTrue(html.contains("report:</span> the plots could not be drawn"), "listed as a warning");
     assertTrue(html.contains("Disk baseline: not measured"));
     assertTrue(html.contains("Environment: not checked"));
