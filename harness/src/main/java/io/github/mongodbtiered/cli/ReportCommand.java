@@ -12,6 +12,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -100,7 +101,7 @@ public final class ReportCommand implements Callable<Integer> {
       target = checkedOut();
       problems = ReportMerge.merge(dirs, target);
     }
-    List<CellResult> cells = cells(target);
+    List<CellResult> cells = inSweepOrder(cells(target), manifest(target));
     SweepCommand.printTable(stdout, cells);
     problems.forEach(p -> err.println("[WARN] " + p));
     err.flush();
@@ -115,6 +116,19 @@ public final class ReportCommand implements Callable<Integer> {
             + " failed)");
     stdout.flush();
     return dirs.size() > 1 && failed > 0 ? MongodbTieredCli.FAILED : 0;
+  }
+
+  /** By the manifest's profile order, then record count, as the sweep prints them. */
+  private static List<CellResult> inSweepOrder(List<CellResult> cells, RunManifest m) {
+    List<String> order = m.profiles().stream().map(RunManifest.Profile::name).toList();
+    return cells.stream()
+        .sorted(
+            Comparator.comparingInt(
+                    (CellResult c) ->
+                        order.contains(c.profile()) ? order.indexOf(c.profile()) : order.size())
+                .thenComparing(CellResult::profile)
+                .thenComparingLong(CellResult::recordCount))
+        .toList();
   }
 
   /** A report directory with a readable run.json and cells; otherwise a usage error naming it. */

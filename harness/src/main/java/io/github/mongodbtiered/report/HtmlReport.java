@@ -205,7 +205,7 @@ public final class HtmlReport {
           .append(
               p.hasData()
                   ? ". Series: " + esc(String.join(", ", p.seriesNames())) + "."
-                  : ". Nothing to draw yet.")
+                  : ". Nothing drawn: see the message in the plot.")
           .append(" Also as <code>plots/")
           .append(esc(p.name()))
           .append(".svg</code> and <code>.png</code>.</figcaption>\n</figure>\n");
