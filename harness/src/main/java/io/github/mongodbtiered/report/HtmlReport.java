@@ -74,11 +74,12 @@ public final class HtmlReport {
         .append("</title>\n<style>\n")
         .append(STYLE)
         .append("</style>\n</head>\n<body>\n");
-    header(h, m, rows);
-    warnings(h, m, rows, reportWarnings);
+    List<String[]> warnings = warningItems(m, rows, reportWarnings);
+    header(h, m, rows, warnings.size());
     howToRead(h);
     plots(h, plots, reportWarnings);
     pivot(h, rows, order);
+    warnings(h, warnings);
     tierLegend(h);
     summary(h, rows);
     profiles(h, m);
@@ -89,7 +90,7 @@ public final class HtmlReport {
     return h.toString();
   }
 
-  private static void header(StringBuilder h, RunManifest m, List<CellResult> rows) {
+  private static void header(StringBuilder h, RunManifest m, List<CellResult> rows, int warnings) {
     long ok = rows.stream().filter(c -> CellResult.OK.equals(c.status())).count();
     h.append("<h1>mongodb-tiered report</h1>\n<dl class=\"facts\" id=\"run\">\n");
     fact(h, "started", m.startedAt().toString());
@@ -111,7 +112,10 @@ public final class HtmlReport {
     String shape = workloadShape(m.workloadProperties());
     fact(h, "workload", (workload.isEmpty() ? "" : workload + "; ") + shape);
     fact(h, "command", String.join(" ", m.commandLine()));
-    h.append("</dl>\n");
+    h.append("<dt>warnings</dt><dd>")
+        .append(
+            warnings == 0 ? "none" : warnings + ", listed under <a href=\"#warnings\">Warnings</a>")
+        .append("</dd>\n</dl>\n");
   }
 
   private static String workloadShape(Map<String, String> p) {
@@ -133,8 +137,9 @@ public final class HtmlReport {
     return String.join(", ", parts);
   }
 
-  private static void warnings(
-      StringBuilder h, RunManifest m, List<CellResult> rows, List<String> reportWarnings) {
+  /** Every warning, each as {source, text}: the report's, the run's, the environment's, cells'. */
+  private static List<String[]> warningItems(
+      RunManifest m, List<CellResult> rows, List<String> reportWarnings) {
     List<String[]> items = new ArrayList<>();
     reportWarnings.forEach(w -> items.add(new String[] {"report", w}));
     m.warnings().forEach(w -> items.add(new String[] {"run", w}));
@@ -147,6 +152,10 @@ public final class HtmlReport {
       }
       c.notes().forEach(n -> items.add(new String[] {c.key(), n}));
     }
+    return items;
+  }
+
+  private static void warnings(StringBuilder h, List<String[]> items) {
     h.append("<section id=\"warnings\">\n<h2>Warnings</h2>\n");
     if (items.isEmpty()) {
       h.append("<p class=\"muted\">No warnings.</p>\n");

@@ -122,6 +122,14 @@ class HtmlReportTest {
     while (ids.find()) {
       assertTrue(seen.add(ids.group(1)), "duplicate id " + ids.group(1));
     }
+    // Each plot's clip paths still resolve, to its own.
+    Matcher refs = Pattern.compile("url\\(#([^)]+)\\)").matcher(html);
+    int resolved = 0;
+    while (refs.find()) {
+      assertTrue(seen.contains(refs.group(1)), "dangling reference " + refs.group(1));
+      resolved++;
+    }
+    assertTrue(resolved >= 3, "clip paths referenced: " + resolved);
 
     // Baseline, environment, and every warning.
     assertTrue(html.contains("<table class=\"baseline\" data-profile=\"hdd-150\">"));
@@ -133,6 +141,7 @@ class HtmlReportTest {
         html.contains(
             "5000000 x hdd-150:</span> FAILED: server &lt;exited&gt; &amp; &quot;gone&quot;"));
     assertTrue(html.contains("3000000 x hdd-150:</span> no /proc/PID/io"), "cell note");
+    assertTrue(html.contains("<dt>warnings</dt><dd>5, listed under"), "counted at the top");
     assertTrue(html.contains("&lt;script&gt;x&lt;/script&gt;"));
     assertFalse(html.contains("<script"), "no script, and notes cannot inject one");
     assertFalse(html.contains("<exited>"));
