@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       SweepCommand.class,
       ProbeCommand.class,
       DiskBaselineCommand.class,
+      ReportCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -47,8 +47,9 @@ import picocli.CommandLine.Spec;
           + " and the disk's I/O and the data sizes, and classifies the cell by where the working"
           + " set lives: in the WiredTiger cache, in the filesystem cache, slightly over both, or"
           + " far over both. The report directory gets summary.csv (one row per cell), one CSV"
-          + " per tier, the HdrHistogram logs and run.json. Every finished cell is saved at once;"
-          + " running the same command again measures only what is missing.",
+          + " per tier, the HdrHistogram logs, run.json, plots and index.html. Every finished"
+          + " cell is saved at once; running the same command again measures only what is"
+          + " missing.",
       ""
     })
 public final class SweepCommand implements Callable<Integer> {
@@ -226,7 +227,8 @@ public final class SweepCommand implements Callable<Integer> {
     int threadCount =
         threads != null ? threads : Integer.parseInt(w.getProperty("threadcount", "16").trim());
     ServerChoice choice = serverChoice();
-    List<String> command = new ArrayList<>(List.of("mongodb-tiered", "sweep"));
+    // The parse result's arguments start at the top-level command's: "sweep" is among them.
+    List<String> command = new ArrayList<>(List.of("mongodb-tiered"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     SweepOptions options =
         new SweepOptions(

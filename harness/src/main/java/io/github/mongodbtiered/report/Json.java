@@ -6,16 +6,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Set;
 
 /** The one JSON setup for report files: indented, strict on read, Instants as ISO-8601. */
 final class Json {
@@ -41,9 +44,26 @@ final class Json {
    * IOException naming it (a missing file fails with NoSuchFileException).
    */
   static <T> T read(Path file, Class<T> type) throws IOException {
+    return read(file, type, Set.of());
+  }
+
+  /**
+   * As {@link #read(Path, Class)}, but the {@code optional} fields, added after files of this type
+   * were first written, read as null when missing, so that older reports still open.
+   */
+  static <T> T read(Path file, Class<T> type, Set<String> optional) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     try {
-      T value = MAPPER.readValue(bytes, type);
+      JsonNode tree = MAPPER.readTree(bytes);
+      if (tree instanceof ObjectNode o) {
+        optional.forEach(
+            f -> {
+              if (!o.has(f)) {
+                o.putNull(f);
+              }
+            });
+      }
+      T value = tree == null ? null : MAPPER.treeToValue(tree, type);
       if (value == null) {
         throw new IOException(file + ": holds JSON null, not a " + type.getSimpleName());
       }

@@ -1,5 +1,7 @@
 package io.github.mongodbtiered.report;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One operation type's latency over a measured run, from its HdrHistogram, in microseconds.
  *
@@ -12,4 +14,20 @@ public record LatencyStats(
     long p95Micros,
     long p99Micros,
     long p999Micros,
-    long maxMicros) {}
+    long maxMicros) {
+
+  /** The figures of {@code h}, whose values are microseconds (as YCSB records them). */
+  public static LatencyStats of(Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return new LatencyStats(0, 0, 0, 0, 0, 0, 0);
+    }
+    return new LatencyStats(
+        h.getTotalCount(),
+        h.getMean(),
+        h.getValueAtPercentile(50),
+        h.getValueAtPercentile(95),
+        h.getValueAtPercentile(99),
+        h.getValueAtPercentile(99.9),
+        h.getMaxValue());
+  }
+}

@@ -4,21 +4,48 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a sweep's report files: {@code summary.csv}, one {@code tier-<id>.csv} per observed tier
- * and {@code run.json}. Each file is replaced atomically, so the report can be rewritten after
- * every cell and read at any time.
+ * Writes a sweep's report files: {@code summary.csv}, one {@code tier-<id>.csv} per observed tier,
+ * {@code run.json}, the plots ({@code plots/*.svg}, {@code plots/*.png}) and {@code index.html}.
+ * Each file is replaced atomically, so the report can be rewritten after every cell and read at any
+ * time.
  */
 public final class ReportWriter {
   public static final String SUMMARY = "summary.csv";
 
+  /** What draws the plots; tests replace it to see a failure handled. */
+  @FunctionalInterface
+  interface PlotRenderer {
+    List<Plots.Plot> render(List<CellResult> cells, List<String> profileOrder) throws IOException;
+  }
+
+  private static final List<String> PLOT_FILES =
+      List.of(Plots.THROUGHPUT, Plots.P99, Plots.CACHE_HIT).stream()
+          .flatMap(n -> List.of(n + ".svg", n + ".png").stream())
+          .toList();
+
   private ReportWriter() {}
 
-  /** Writes the report of {@code cells}, rows in the manifest's profile order. */
-  public static void write(Path reportDir, RunManifest manifest, List<CellResult> cells)
+  /**
+   * Writes the report of {@code cells}, rows in the manifest's profile order.
+   *
+   * <p>The plots never fail the write: when they cannot be drawn (on a host without fonts, say),
+   * {@code index.html} is written without them and says why.
+   *
+   * @return problems with the report itself (e.g. why there are no plots); empty when none
+   * @throws IOException when a file cannot be written
+   */
+  public static List<String> write(Path reportDir, RunManifest manifest, List<CellResult> cells)
+      throws IOException {
+    return write(reportDir, manifest, cells, Plots::render);
+  }
+
+  static List<String> write(
+      Path reportDir, RunManifest manifest, List<CellResult> cells, PlotRenderer renderer)
       throws IOException {
     removeLeftoverTempFiles(reportDir);
     List<String> order = manifest.profiles().stream().map(RunManifest.Profile::name).toList();
@@ -37,6 +64,43 @@ public final class ReportWriter {
         }
       }
     }
+
+    List<String> problems = new ArrayList<>();
+    List<Plots.Plot> plots = drawn(renderer, cells, order, problems);
+    Path plotDir = reportDir.resolve(Plots.DIR);
+    for (Plots.Plot p : plots) {
+      AtomicFiles.write(plotDir.resolve(p.name() + ".svg"), p.svg());
+      AtomicFiles.write(plotDir.resolve(p.name() + ".png"), p.png());
+    }
+    if (plots.isEmpty()) {
+      // Plots of fewer cells than the page shows would mislead.
+      for (String f : PLOT_FILES) {
+        Files.deleteIfExists(plotDir.resolve(f));
+      }
+    }
+    AtomicFiles.write(
+        reportDir.resolve(HtmlReport.FILE), HtmlReport.render(manifest, cells, plots, problems));
+    return problems;
+  }
+
+  private static List<Plots.Plot> drawn(
+      PlotRenderer renderer, List<CellResult> cells, List<String> order, List<String> problems) {
+    try {
+      return renderer.render(cells, order);
+    } catch (Exception | Error e) {
+      // Out of memory or stack is no rendering problem; InternalError is what AWT throws for
+      // broken font set-ups, along with UnsatisfiedLinkError and plain Error("no fonts found").
+      if (e instanceof VirtualMachineError && !(e instanceof InternalError)) {
+        throw (VirtualMachineError) e;
+      }
+      problems.add(
+          "the plots could not be drawn ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + "); on Linux, install fontconfig and a font (Debian: fonts-dejavu-core), then"
+              + " run 'scripts/mongodb-tiered report DIR' to draw them");
+      return List.of();
+    }
   }
 
   /** Temporary files a crash left while writing this class's files. */
@@ -50,12 +114,23 @@ public final class ReportWriter {
             + ","
             + RunManifest.FILE
             + ","
+            + HtmlReport.FILE
+            + ","
             + TierCsvs.PREFIX
             + "*"
             + TierCsvs.SUFFIX
             + "}.*"
             + AtomicFiles.TEMP_SUFFIX;
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(reportDir, glob)) {
+    deleteMatching(reportDir, glob);
+    Path plotDir = reportDir.resolve(Plots.DIR);
+    if (Files.isDirectory(plotDir)) {
+      deleteMatching(
+          plotDir, ".{" + String.join(",", PLOT_FILES) + "}.*" + AtomicFiles.TEMP_SUFFIX);
+    }
+  }
+
+  private static void deleteMatching(Path dir, String glob) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
       for (Path f : files) {
         Files.deleteIfExists(f);
       }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -176,7 +177,8 @@ public record RunManifest(
 
   /** Reads {@code <reportDir>/run.json}; a corrupt file throws, naming it. */
   public static RunManifest read(Path reportDir) throws IOException {
-    return Json.read(reportDir.resolve(FILE), RunManifest.class);
+    return Json.read(
+        reportDir.resolve(FILE), RunManifest.class, Set.of("environment", "diskBaselines"));
   }
 
   /** Masks URL passwords, {@code name=secret} values, and the value after a secret's flag. */

@@ -33,16 +33,6 @@ final class HistogramLogs {
   }
 
   static LatencyStats stats(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return new LatencyStats(0, 0, 0, 0, 0, 0, 0);
-    }
-    return new LatencyStats(
-        h.getTotalCount(),
-        h.getMean(),
-        h.getValueAtPercentile(50),
-        h.getValueAtPercentile(95),
-        h.getValueAtPercentile(99),
-        h.getValueAtPercentile(99.9),
-        h.getMaxValue());
+    return LatencyStats.of(h);
   }
 }

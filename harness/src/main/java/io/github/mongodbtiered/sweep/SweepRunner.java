@@ -77,6 +77,7 @@ public final class SweepRunner {
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
   private final Instant started = Instant.now();
+  private final java.util.Set<String> reportProblems = new java.util.HashSet<>();
   private String serverVersion = "";
   private EnvironmentFacts environment;
   private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
@@ -393,7 +394,13 @@ public final class SweepRunner {
             environment,
             diskBaselines);
     List<String> order = options.profiles().stream().map(DiskProfile::name).toList();
-    ReportWriter.write(options.outDir(), manifest, sorted(store.all(), order));
+    for (String problem :
+        ReportWriter.write(options.outDir(), manifest, sorted(store.all(), order))) {
+      // Once per run: the report is rewritten after every cell.
+      if (reportProblems.add(problem)) {
+        listener.info("warning: " + problem);
+      }
+    }
   }
 
   private static List<CellResult> sorted(List<CellResult> cells, List<String> order) {

@@ -20,11 +20,24 @@ class ReportWriterTest {
     RunManifest m = RunManifestTest.manifest(List.of("san", "hdd"));
     Path report = dir.resolve("report");
     ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", "WT_CACHE")));
-    assertEquals(List.of("run.json", "summary.csv", "tier-wt_cache.csv"), names(report));
+    assertEquals(
+        List.of("index.html", "plots", "run.json", "summary.csv", "tier-wt_cache.csv"),
+        names(report));
+    assertEquals(
+        List.of(
+            "cache-hit-ratio.png",
+            "cache-hit-ratio.svg",
+            "p99-latency.png",
+            "p99-latency.svg",
+            "throughput.png",
+            "throughput.svg"),
+        names(report.resolve("plots")));
     assertEquals(2, SummaryCsvTest.lines(Files.readString(report.resolve("summary.csv"))).size());
 
     // A crash mid-write left a temp file; the re-run re-classified the first cell.
     Files.writeString(report.resolve(".summary.csv.abc123.tmp"), "half");
+    Files.writeString(report.resolve(".index.html.abc123.tmp"), "half");
+    Files.writeString(report.resolve("plots/.throughput.png.abc123.tmp"), "half");
     Files.writeString(report.resolve("notes.txt"), "mine");
     ReportWriter.write(
         report,
@@ -34,13 +47,73 @@ class ReportWriterTest {
             Cells.ok(200, "hdd", "DISK"),
             Cells.ok(100, "san", "DISK")));
     assertEquals(
-        List.of("notes.txt", "run.json", "summary.csv", "tier-disk.csv", "tier-page_cache.csv"),
+        List.of(
+            "index.html",
+            "notes.txt",
+            "plots",
+            "run.json",
+            "summary.csv",
+            "tier-disk.csv",
+            "tier-page_cache.csv"),
         names(report));
+    assertEquals(6, names(report.resolve("plots")).size(), "temp file removed");
+    assertEquals(3, count(Files.readString(report.resolve("index.html")), "<tr class=\"cell\""));
     List<String> summary = SummaryCsvTest.lines(Files.readString(report.resolve("summary.csv")));
     assertEquals(4, summary.size());
     assertTrue(summary.get(1).startsWith("100,san,"), "manifest profile order");
     assertEquals(3, SummaryCsvTest.lines(Files.readString(report.resolve("tier-disk.csv"))).size());
     assertEquals(m, RunManifest.read(report));
+  }
+
+  @Test
+  void whenThePlotsCannotBeDrawnThePageIsWrittenWithoutThemAndSaysWhy() throws IOException {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    Path report = dir.resolve("report");
+    List<CellResult> cells = List.of(Cells.ok(100, "hdd", "wt-cache"));
+    ReportWriter.write(report, m, cells);
+    assertEquals(6, names(report.resolve("plots")).size());
+
+    List<String> problems =
+        ReportWriter.write(
+            report,
+            m,
+            cells,
+            (c, order) -> {
+              // What AWT throws on a host without fontconfig.
+              throw new InternalError("Fontconfig head is null, check your fonts");
+            });
+    assertEquals(1, problems.size(), problems::toString);
+    assertTrue(problems.get(0).contains("Fontconfig head is null"), problems.get(0));
+    assertTrue(problems.get(0).contains("fonts-dejavu-core"), "says how to fix it");
+    String html = Files.readString(report.resolve("index.html"));
+    assertTrue(html.contains("The plots could not be drawn"), "the page says so");
+    assertTrue(html.contains("Fontconfig head is null"));
+    assertEquals(1, count(html, "<tr class=\"cell\""), "the tables are all there");
+    assertEquals(List.of(), names(report.resolve("plots")), "no stale plots of fewer cells");
+    assertTrue(Files.exists(report.resolve("summary.csv")));
+  }
+
+  @Test
+  void runningOutOfMemoryIsNotTakenForARenderingProblem() {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        OutOfMemoryError.class,
+        () ->
+            ReportWriter.write(
+                dir.resolve("r"),
+                m,
+                List.of(),
+                (c, order) -> {
+                  throw new OutOfMemoryError("test");
+                }));
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
   }
 
   private static List<String> names(Path d) throws IOException {

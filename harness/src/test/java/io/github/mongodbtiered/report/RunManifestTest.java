@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -121,5 +123,25 @@ class RunManifestTest {
     Files.writeString(dir.resolve(RunManifest.FILE), "{\"toolVersion\": \"0.1\", \"startedAt\": ");
     IOException e = assertThrows(IOException.class, () -> RunManifest.read(dir));
     assertTrue(e.getMessage().contains(RunManifest.FILE), e.getMessage());
+  }
+
+  @Test
+  void aManifestFromBeforeTheEnvironmentCheckStillOpensButOtherMissingFieldsFail()
+      throws IOException {
+    manifest(List.of("hdd")).write(dir);
+    Path file = dir.resolve(RunManifest.FILE);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(file.toFile());
+    old.remove(List.of("environment", "diskBaselines"));
+    Files.write(file, json.writeValueAsBytes(old));
+
+    RunManifest back = RunManifest.read(dir);
+    assertNull(back.environment());
+    assertEquals(Map.of(), back.diskBaselines());
+
+    old.remove("warnings");
+    Files.write(file, json.writeValueAsBytes(old));
+    IOException e = assertThrows(IOException.class, () -> RunManifest.read(dir));
+    assertTrue(e.getMessage().contains("warnings"), e.getMessage());
   }
 }

@@ -1,0 +1,119 @@
+package io.github.mongodbtiered.report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Combines HdrHistogram interval logs written by several client processes (or hosts) for the same
+ * operation into one: the percentiles of the result are those of every recorded value together, not
+ * an average of each client's percentiles.
+ *
+ * <p>Each log's interval timestamps are relative to its own base time; they are read as absolute
+ * times, so intervals from different clients, which overlap in time, interleave in start-time order
+ * in the merged log. A log with an interval line that does not decode is refused, naming the file:
+ * the HdrHistogram reader would otherwise stop there silently and drop the rest.
+ */
+public final class HistogramLogMerge {
+  private HistogramLogMerge() {}
+
+  /** The log's intervals, with absolute start and end timestamps (ms since the epoch). */
+  public static List<Histogram> intervals(Path log) throws IOException {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(log + ": no such histogram log");
+    }
+    long expected =
+        lines.stream()
+            .map(String::strip)
+            .filter(l -> !l.isEmpty() && !l.startsWith("#") && !l.startsWith("\"StartTimestamp\""))
+            .count();
+    List<Histogram> result = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(log)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        if (!(h instanceof Histogram hist)) {
+          throw new IOException(
+              log
+                  + ": holds "
+                  + h.getClass().getSimpleName()
+                  + " intervals, not integer latencies");
+        }
+        result.add(hist);
+      }
+    } catch (RuntimeException e) {
+      throw new IOException(
+          log + ": corrupt or not an HdrHistogram log (" + e.getMessage() + ")", e);
+    }
+    if (result.size() != expected) {
+      throw new IOException(
+          log
+              + ": interval "
+              + (result.size() + 1)
+              + " of "
+              + expected
+              + " does not decode; the log is corrupt or truncated");
+    }
+    return result;
+  }
+
+  /** Every interval of {@code logs} added into one histogram. */
+  public static Histogram total(List<Path> logs) throws IOException {
+    Histogram total = new Histogram(3);
+    for (Path log : logs) {
+      for (Histogram h : intervals(log)) {
+        total.add(h);
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Writes, atomically, one log with the intervals of all {@code logs} in order of absolute start
+   * time, its start and base time the earliest interval's start.
+   *
+   * @return all values together, as {@link #total} would give
+   */
+  public static Histogram merge(List<Path> logs, Path out) throws IOException {
+    List<Histogram> all = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (Path log : logs) {
+      all.addAll(intervals(log));
+      names.add(log.getFileName().toString());
+    }
+    all.sort(Comparator.comparingLong(Histogram::getStartTimeStamp));
+    Histogram total = new Histogram(3);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputComment("[Merged by mongodb-tiered from " + logs.size() + " logs: " + names + "]");
+      w.outputLogFormatVersion();
+      long base = all.isEmpty() ? 0 : all.get(0).getStartTimeStamp();
+      w.outputStartTime(base);
+      w.outputBaseTime(base);
+      w.setBaseTime(base);
+      w.outputLegend();
+      for (Histogram h : all) {
+        w.outputIntervalHistogram(h);
+        total.add(h);
+      }
+    }
+    AtomicFiles.write(out, bytes.toByteArray());
+    return total;
+  }
+}

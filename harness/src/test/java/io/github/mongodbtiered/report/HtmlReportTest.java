@@ -1,0 +1,204 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class HtmlReportTest {
+  private static final List<String> ORDER = PlotsTest.ORDER;
+
+  private static RunManifest manifest() {
+    RunManifest m = RunManifestTest.manifest(ORDER);
+    return new RunManifest(
+            m.toolVersion(),
+            m.startedAt(),
+            m.finishedAt(),
+            m.commandLine(),
+            m.serverKind(),
+            m.serverImage(),
+            m.serverVersion(),
+            m.profiles(),
+            m.enforcement(),
+            List.of("latency <not applied> on hdd-150"),
+            m.recordCounts(),
+            m.workloadProperties(),
+            m.environment(),
+            null)
+        .withDiskBaseline(
+            "hdd-150",
+            List.of(
+                new BaselineStep(
+                    "hdd-150",
+                    "container",
+                    "read",
+                    4096,
+                    4096,
+                    1,
+                    10,
+                    1500,
+                    150,
+                    0.6,
+                    6500,
+                    7100,
+                    7300,
+                    9000),
+                new BaselineStep(
+                    "hdd-150",
+                    "container",
+                    "read",
+                    4096,
+                    4096,
+                    2,
+                    10,
+                    1510,
+                    151,
+                    0.6,
+                    13000,
+                    14100,
+                    14500,
+                    20000)));
+  }
+
+  private static List<CellResult> cells() {
+    List<CellResult> c = new ArrayList<>(StudyCells.study());
+    c.set(
+        0,
+        StudyCells.cell(
+            2_000_000,
+            "io1-5000",
+            41000,
+            900,
+            1.0,
+            1.0,
+            "wt-cache",
+            List.of("<script>x</script>")));
+    return c;
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void thePageHoldsPlotsTablesTiersBaselineEnvironmentAndWarningsAllEscaped() throws Exception {
+    List<Plots.Plot> plots = Plots.render(cells(), ORDER);
+    String html = HtmlReport.render(manifest(), cells(), plots, List.of());
+
+    // One summary row per cell, each tier as a badge, the pivot with both profiles.
+    assertEquals(8, count(html, "<tr class=\"cell\""));
+    assertTrue(
+        html.contains("data-records=\"4000000\" data-profile=\"hdd-150\" data-status=\"ok\""));
+    assertTrue(
+        html.contains("data-records=\"5000000\" data-profile=\"hdd-150\" data-status=\"failed\""));
+    for (String tier :
+        List.of("wt-cache", "fs-cache", "slightly-over", "far-over", "unclassified")) {
+      assertTrue(html.contains("<span class=\"tier tier-" + tier + "\""), tier);
+    }
+    assertTrue(html.contains("<table id=\"pivot\">"));
+    assertTrue(html.contains("41,000 ops/s<br>p99 0.900 ms"), "pivot: ops/s and p99");
+    assertTrue(html.contains("<table id=\"tier-legend\">"));
+    assertTrue(html.contains("WiredTiger cache hit ratio &ge; 99%"), "legend from TierClassifier");
+
+    // Three inline plots, with ids unique across the page.
+    for (String name : List.of(Plots.THROUGHPUT, Plots.P99, Plots.CACHE_HIT)) {
+      assertTrue(html.contains("<figure class=\"plot\" id=\"plot-" + name + "\""), name);
+    }
+    assertEquals(3, count(html, "<svg "));
+    assertFalse(html.contains("<?xml"), "no XML prolog inside HTML");
+    Matcher ids = Pattern.compile("\\bid=\"([^\"]+)\"").matcher(html);
+    Set<String> seen = new HashSet<>();
+    while (ids.find()) {
+      assertTrue(seen.add(ids.group(1)), "duplicate id " + ids.group(1));
+    }
+    // Each plot's clip paths still resolve, to its own.
+    Matcher refs = Pattern.compile("url\\(#([^)]+)\\)").matcher(html);
+    int resolved = 0;
+    while (refs.find()) {
+      assertTrue(seen.contains(refs.group(1)), "dangling reference " + refs.group(1));
+      resolved++;
+    }
+    assertTrue(resolved >= 3, "clip paths referenced: " + resolved);
+
+    // Baseline, environment, and every warning.
+    assertTrue(html.contains("<table class=\"baseline\" data-profile=\"hdd-150\">"));
+    assertEquals(2, count(html, "<td class=\"text\">container</td>"));
+    assertTrue(html.contains("<dd>mq-deadline</dd>"), "environment facts");
+    assertTrue(html.contains("has read-ahead 8192 KiB"), "environment warning");
+    assertTrue(html.contains("latency &lt;not applied&gt; on hdd-150"), "run warning, escaped");
+    assertTrue(
+        html.contains(
+            "5000000 x hdd-150:</span> FAILED: server &lt;exited&gt; &amp; &quot;gone&quot;"));
+    assertTrue(html.contains("3000000 x hdd-150:</span> no /proc/PID/io"), "cell note");
+    assertTrue(html.contains("<dt>warnings</dt><dd>5, listed under"), "counted at the top");
+    assertTrue(html.contains("&lt;script&gt;x&lt;/script&gt;"));
+    assertFalse(html.contains("<script"), "no script, and notes cannot inject one");
+    assertFalse(html.contains("<exited>"));
+    assertFalse(html.contains("s3cr"), "no password from the manifest");
+
+    // Self-contained: nothing is loaded from anywhere.
+    assertFalse(
+        Pattern.compile("(src|href)=\"(?!#)").matcher(html.replaceAll("xlink:href=\"#", "")).find(),
+        "no external reference");
+    assertFalse(html.contains("<link"));
+    assertTrue(html.contains("Content-Security-Policy"));
+    assertTrue(html.contains("How to read this report"));
+  }
+
+  @Test
+  void withoutPlotsBaselineOrEnvironmentThePageSaysWhy() {
+    RunManifest bare =
+        new RunManifest(
+            "0.1.0",
+            java.time.Instant.EPOCH,
+            java.time.Instant.EPOCH,
+            List.of("sweep"),
+            "embedded",
+            "",
+            "",
+            List.of(),
+            java.util.Map.of(),
+            List.of(),
+            List.of(1000L),
+            java.util.Map.of(),
+            null,
+            null);
+    String html =
+        HtmlReport.render(
+            bare,
+            List.of(CellResult.failed(1000, "none", "embedded", "x")),
+            List.of(),
+            List.of("the plots could not be drawn (InternalError: no fonts)"));
+    assertTrue(
+        html.contains(
+            "The plots could not be drawn: the plots could not be drawn"
+                + " (InternalError: no fonts)"));
+    assertTrue(html.contains("report:</span> the plots could not be drawn"), "listed as a warning");
+    assertTrue(html.contains("Disk baseline: not measured"));
+    assertTrue(html.contains("Environment: not checked"));
+    assertTrue(html.contains("not MongoDB"), "the embedded server is named for what it is");
+    assertEquals(0, count(html, "<svg"));
+  }
+
+  @Test
+  void unitsReadAsTheStudyGivesThem() {
+    assertEquals("2.43 GB", HtmlReport.bytes(2_430_000_000L));
+    assertEquals("512 B", HtmlReport.bytes(512));
+    assertEquals("2 GiB", HtmlReport.binary(2L << 30));
+    assertEquals("0.900", HtmlReport.millis(900));
+    assertEquals("12.0", HtmlReport.millis(12_000));
+    assertEquals("1,250", HtmlReport.millis(1_250_000));
+    assertEquals("&lt;a href=&quot;x&quot;&gt;&amp;&#39;", HtmlReport.esc("<a href=\"x\">&'"));
+  }
+}

@@ -1,0 +1,136 @@
+package io.github.mongodbtiered.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+
+/**
+ * What a rendered {@code index.html} must show, checked in headless Chromium: the three plots
+ * drawn, the summary table with one row per saved cell, a tier badge for each, and a screenshot
+ * that is a page and not a blank.
+ */
+public final class ReportPageCheck {
+  private static final Pattern FIGURE =
+      Pattern.compile("(?s)<figure class=\"plot\" id=\"plot-([a-z0-9-]+)\"[^>]*>(.*?)</figure>");
+  private static final Pattern SUMMARY_ROW =
+      Pattern.compile(
+          "(?s)<tr class=\"cell\" data-records=\"(\\d+)\" data-profile=\"([^\"]+)\""
+              + " data-status=\"(\\w+)\">(.*?)</tr>");
+
+  private ReportPageCheck() {}
+
+  /**
+   * Renders {@code reportDir/index.html} in headless Chromium, saves a screenshot to {@code
+   * screenshotPng} (kept as the test's artifact) and checks the page against the report's cells.
+   */
+  public static void assertRendered(Path reportDir, Path screenshotPng)
+      throws IOException, InterruptedException {
+    HeadlessChromium.requireInstalled();
+    Path page = reportDir.resolve(HtmlReport.FILE);
+    assertTrue(Files.isRegularFile(page), "no " + page);
+    List<CellResult> cells = new CellStore(reportDir).all();
+    assertTrue(!cells.isEmpty(), "the report has no cells to show");
+
+    String dom = HeadlessChromium.dumpDom(page);
+    assertTrue(dom.contains("<h1>mongodb-tiered report</h1>"), "page did not load: " + head(dom));
+
+    // The three plots, each an inline SVG with drawn content and a series when cells are ok.
+    Matcher f = FIGURE.matcher(dom);
+    Set<String> plots = new HashSet<>();
+    while (f.find()) {
+      String body = f.group(2);
+      plots.add(f.group(1));
+      assertTrue(body.contains("<svg"), f.group(1) + ": no svg");
+      assertTrue(count(body, "<path") > 20, f.group(1) + ": nothing drawn");
+      assertTrue(body.contains("<figcaption>"), f.group(1) + ": no caption");
+    }
+    assertEquals(Set.of(Plots.THROUGHPUT, Plots.P99, Plots.CACHE_HIT), plots, "plots on the page");
+    boolean anyOk = cells.stream().anyMatch(c -> CellResult.OK.equals(c.status()));
+    if (anyOk) {
+      assertTrue(
+          dom.matches("(?s).*<figure class=\"plot\" id=\"plot-throughput\" data-series=\"[1-9].*"),
+          "the throughput plot has a series");
+    }
+
+    // The summary table: one row per cell, each with its status and a tier badge when ok.
+    assertTrue(dom.contains("<table id=\"summary-table\">"), "no summary table");
+    Matcher r = SUMMARY_ROW.matcher(dom);
+    Set<String> rows = new HashSet<>();
+    while (r.find()) {
+      rows.add(r.group(1) + "/" + r.group(2) + "/" + r.group(3));
+      if ("ok".equals(r.group(3))) {
+        assertTrue(r.group(4).contains("class=\"tier tier-"), "no tier badge in row " + r.group(0));
+      }
+    }
+    Set<String> expected = new HashSet<>();
+    cells.forEach(c -> expected.add(c.recordCount() + "/" + c.profile() + "/" + c.status()));
+    assertEquals(expected, rows, "summary rows vs cells/*.json");
+    assertTrue(dom.contains("<table id=\"pivot\">"), "no record count x profile table");
+    assertTrue(dom.contains("<table id=\"tier-legend\">"), "no tier legend");
+    for (String section : List.of("warnings", "baseline", "environment", "how-to-read")) {
+      assertTrue(dom.contains("<section id=\"" + section + "\">"), "no " + section + " section");
+    }
+
+    HeadlessChromium.screenshot(page, screenshotPng);
+    BufferedImage img = ImageIO.read(screenshotPng.toFile());
+    assertTrue(img != null, screenshotPng + " is not an image");
+    assertTrue(img.getWidth() >= 1000 && img.getHeight() >= 1000, "screenshot too small");
+    assertTrue(distinctColours(img, 64) >= 64, "screenshot is (nearly) one colour");
+    if (anyOk) {
+      // The first profile's series colour (see Plots): the plots were painted, not just parsed.
+      assertTrue(hasColourNear(img, 0x0072B2, 24), "no plotted series visible in the screenshot");
+    }
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  private static int distinctColours(BufferedImage img, int cap) {
+    Set<Integer> seen = new HashSet<>();
+    for (int y = 0; y < img.getHeight(); y += 3) {
+      for (int x = 0; x < img.getWidth(); x += 3) {
+        seen.add(img.getRGB(x, y) & 0xFFFFFF);
+        if (seen.size() >= cap) {
+          return cap;
+        }
+      }
+    }
+    return seen.size();
+  }
+
+  private static boolean hasColourNear(BufferedImage img, int rgb, int tolerance) {
+    int r0 = (rgb >> 16) & 0xFF;
+    int g0 = (rgb >> 8) & 0xFF;
+    int b0 = rgb & 0xFF;
+    for (int y = 0; y < img.getHeight(); y++) {
+      for (int x = 0; x < img.getWidth(); x++) {
+        int c = img.getRGB(x, y);
+        if (Math.abs(((c >> 16) & 0xFF) - r0) <= tolerance
+            && Math.abs(((c >> 8) & 0xFF) - g0) <= tolerance
+            && Math.abs((c & 0xFF) - b0) <= tolerance) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String head(String s) {
+    return s.length() > 500 ? s.substring(0, 500) + "..." : s;
+  }
+}
