@@ -5,13 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.mongodbtiered.report.BaselineStep;
+import io.github.mongodbtiered.report.ReportPageCheck;
+import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,9 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * from "fits in memory" to "far over memory", then summary.csv shows the study's shape.
  */
 class ScaledSweepTest {
-  // 10 KB records: 5k = ~50 MB (fits the ~150 MB of page cache a 512 MiB container has left),
-  // 20k = ~200 MB (about at the edge), 80k = ~800 MB (far over).
-  private static final List<Long> COUNTS = List.of(5_000L, 20_000L, 80_000L);
+  // 10 KB records in 512 MiB containers with a 64 MiB cache: 3k = ~30 MB (fits the cache's usable
+  // 80%), 15k = ~150 MB (over the cache, within the page cache the container has left), 80k =
+  // ~800 MB (far over both).
+  private static final List<Long> COUNTS = List.of(3_000L, 15_000L, 80_000L);
 
   @BeforeAll
   static void docker() {
@@ -40,6 +47,21 @@ class ScaledSweepTest {
       SweepRunner.Outcome outcome = new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
       assertEquals(0, outcome.failed(), outcome.cells().toString());
     }
+
+    // The page every sweep writes, rendered as a user sees it.
+    ReportPageCheck.assertRendered(
+        out, Path.of("target", "artifacts", "scaled-sweep-report-page.png").toAbsolutePath());
+    copyPlotsForTheRecord(out);
+
+    // Each profile's disk was measured before its cells, and the throttle shows in it.
+    RunManifest manifest = RunManifest.read(out);
+    assertEquals(
+        List.of("fast-small", "slow-small"), List.copyOf(manifest.diskBaselines().keySet()));
+    for (BaselineStep step : manifest.diskBaselines().get("slow-small")) {
+      assertTrue(
+          step.iops() > 0.85 * 150 && step.iops() < 1.15 * 150, "slow-small baseline: " + step);
+    }
+    assertTrue(manifest.environment() != null && manifest.environment().kernel() != null);
 
     List<String> lines = Files.readAllLines(out.resolve("summary.csv"));
     System.out.println(String.join("\n", lines));
@@ -58,7 +80,7 @@ class ScaledSweepTest {
     // Every column filled, except those deliberately empty for this server: a server without
     // WiredTiger has no cache statistics, and no tier can be observed without them.
     List<String> mayBeEmpty = new ArrayList<>(List.of("error", "notes", "observed_tier"));
-    boolean wiredTiger = !rows.get("slow-small@5000").get("wt_hit_ratio").isEmpty();
+    boolean wiredTiger = !rows.get("slow-small@" + COUNTS.get(0)).get("wt_hit_ratio").isEmpty();
     for (String h : header) {
       if (h.startsWith("wt_") || (!wiredTiger && h.equals("storage_bytes"))) {
         mayBeEmpty.add(h);
@@ -95,7 +117,31 @@ class ScaledSweepTest {
             + fastLargest
             + " vs slow "
             + slow[2]);
+    // On a WiredTiger server the cells land in at least three tiers, as in the study's table.
+    if (wiredTiger) {
+      Set<String> tiers = new TreeSet<>();
+      for (Map<String, String> row : rows.values()) {
+        assertFalse(row.get("wt_hit_ratio").isEmpty(), "wt_hit_ratio empty in " + row);
+        tiers.add(row.get("observed_tier"));
+      }
+      tiers.remove("");
+      assertTrue(tiers.size() >= 3, "observed tiers " + tiers + " in " + rows.values());
+      assertEquals(
+          "wt-cache",
+          rows.get("slow-small@" + COUNTS.get(0)).get("observed_tier"),
+          "the smallest data set fits the WiredTiger cache");
+    }
     assertTrue(Files.exists(out.resolve("run.json")));
     assertTrue(Files.exists(out.resolve("histograms/80000-slow-small-READ.hdr")));
+  }
+
+  /** The plots of this run, kept beside the screenshot for anyone reading the CI artifacts. */
+  private static void copyPlotsForTheRecord(Path report) throws java.io.IOException {
+    Path to = Files.createDirectories(Path.of("target", "artifacts", "scaled-sweep-plots"));
+    try (var files = Files.list(report.resolve("plots"))) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
   }
 }
