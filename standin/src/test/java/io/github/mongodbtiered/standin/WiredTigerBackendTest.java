@@ -211,4 +211,26 @@ class WiredTigerBackendTest {
       assertTrue(dataSize > 2000 * 500 && dataSize < 2000 * 600, dbStats.toJson());
     }
   }
+
+  @Test
+  void collectionsAreSnappyCompressedOnDisk() throws Exception {
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      List<Document> docs = new ArrayList<>();
+      for (int i = 0; i < 5000; i++) {
+        docs.add(new Document("_id", i).append("payload", "abcd".repeat(250)));
+      }
+      client.getDatabase("z").getCollection("c").insertMany(docs);
+    }
+    // Closing wrote the final checkpoint, so the file holds every page.
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      Document stats = client.getDatabase("z").runCommand(new Document("collStats", "c"));
+      long size = ((Number) stats.get("size")).longValue();
+      long storage = ((Number) stats.get("storageSize")).longValue();
+      assertTrue(size > 5_000_000, stats.toJson());
+      assertTrue(
+          storage > 0 && storage < size / 4, "snappy: " + storage + " of " + size + " bytes");
+    }
+  }
 }
