@@ -4,6 +4,9 @@ import de.bwaldvogel.mongo.MongoBackend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +16,9 @@ import java.util.List;
  * System.loadLibrary("wiredtiger_java")} and exits the JVM when that fails, but Debian installs it
  * only as {@code libwiredtiger_java.so.0}, which no library path lookup finds. So the binding and
  * the backend classes that use it are defined by {@link EngineLoader}, whose {@code findLibrary}
- * names the file directly: no symlink, no {@code -Djava.library.path}, in any JVM.
+ * names the file directly: no symlink, no {@code -Djava.library.path}, in any JVM. When the
+ * binding's jar is not on the class path (modules that only depend on this one: system-scoped
+ * dependencies are not inherited), it is read from Debian's {@code /usr/share/java/wiredtiger.jar}.
  */
 public final class WiredTigerEngine {
   /**
@@ -35,6 +40,8 @@ public final class WiredTigerEngine {
 
   private static final String BACKEND_CLASS =
       "io.github.mongodbtiered.standin.wiredtiger.WiredTigerBackend";
+
+  private static final String DEBIAN_JAR = "/usr/share/java/wiredtiger.jar";
 
   private static EngineLoader loader;
 
@@ -63,13 +70,25 @@ public final class WiredTigerEngine {
 
   static synchronized EngineLoader loader() {
     if (loader == null) {
-      if (WiredTigerEngine.class.getClassLoader().getResource("com/wiredtiger/db/Connection.class")
-          == null) {
-        throw new IllegalStateException(
-            "WiredTiger's Java binding (wiredtiger.jar) is not on the class path; install it with"
-                + " 'apt-get install libwiredtiger0 libwiredtiger-java'");
+      ClassLoader parent = WiredTigerEngine.class.getClassLoader();
+      ClassLoader binding = parent;
+      if (parent.getResource("com/wiredtiger/db/Connection.class") == null) {
+        // Not on the class path (e.g. a module that only depends on this one): Debian's jar.
+        String jar = System.getProperty("standin.wiredtiger.jar", DEBIAN_JAR);
+        if (!Files.isRegularFile(Path.of(jar))) {
+          throw new IllegalStateException(
+              "WiredTiger's Java binding is neither on the class path nor at "
+                  + jar
+                  + "; install it with 'apt-get install libwiredtiger0 libwiredtiger-java'"
+                  + " (or set -Dstandin.wiredtiger.jar=PATH), or use --storageEngine h2");
+        }
+        try {
+          binding = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, null);
+        } catch (MalformedURLException e) {
+          throw new IllegalStateException("bad -Dstandin.wiredtiger.jar path " + jar, e);
+        }
       }
-      loader = new EngineLoader(WiredTigerEngine.class.getClassLoader(), jniLibrary());
+      loader = new EngineLoader(parent, binding, jniLibrary());
     }
     return loader;
   }
@@ -124,10 +143,13 @@ public final class WiredTigerEngine {
       registerAsParallelCapable();
     }
 
+    private final ClassLoader binding;
     private final String jniLibrary;
 
-    EngineLoader(ClassLoader parent, String jniLibrary) {
+    /** {@code binding}: where WiredTiger's classes are read from (the parent, or the jar). */
+    EngineLoader(ClassLoader parent, ClassLoader binding, String jniLibrary) {
       super("standin-wiredtiger", parent);
+      this.binding = binding;
       this.jniLibrary = jniLibrary;
     }
 
@@ -140,7 +162,8 @@ public final class WiredTigerEngine {
         Class<?> c = findLoadedClass(name);
         if (c == null) {
           String resource = name.replace('.', '/') + ".class";
-          try (InputStream in = getParent().getResourceAsStream(resource)) {
+          ClassLoader source = name.startsWith("com.wiredtiger.") ? binding : getParent();
+          try (InputStream in = source.getResourceAsStream(resource)) {
             if (in == null) {
               throw new ClassNotFoundException(name);
             }
