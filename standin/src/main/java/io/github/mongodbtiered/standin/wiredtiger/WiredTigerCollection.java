@@ -127,7 +127,7 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
 
   @Override
   public int count() {
-    return (int) Math.min(Integer.MAX_VALUE, count.get());
+    return (int) Math.max(0, Math.min(Integer.MAX_VALUE, count.get()));
   }
 
   @Override
