@@ -73,7 +73,7 @@ final class Catalog {
   }
 
   /** Saved {count, dataSizeBytes} of a collection's table, zeros when never saved. */
-  long[] sizes(String uri) {
+  synchronized long[] sizes(String uri) {
     String saved = engine.getString(URI, "sizes:" + uri);
     if (saved == null) {
       return new long[] {0, 0};
@@ -82,8 +82,24 @@ final class Catalog {
     return new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1])};
   }
 
-  void saveSizes(String uri, String countAndSize) {
+  synchronized void saveSizes(String uri, String countAndSize) {
     engine.putString(URI, "sizes:" + uri, countAndSize);
+  }
+
+  /** Whether the last run closed cleanly (its saved counts are exact); clears the mark. */
+  synchronized boolean takeCleanShutdownMark() {
+    boolean clean = engine.getString(URI, "clean-shutdown") != null;
+    engine.removeString(URI, "clean-shutdown");
+    return clean;
+  }
+
+  synchronized void markCleanShutdown() {
+    engine.putString(URI, "clean-shutdown", "1");
+  }
+
+  /** Every collection's table. */
+  synchronized Set<String> collectionTables() {
+    return new HashSet<>(engine.stringsWithPrefix(URI, "collection:").values());
   }
 
   /** Database names that have collections. */

@@ -27,10 +27,13 @@ final class IdIndex extends Index<Key> {
     return document.get("_id");
   }
 
+  /**
+   * The document's key, unchecked: mongo-java-server asks only for documents it has just read (to
+   * update or remove them), so a second B-tree search to confirm they exist would be wasted.
+   */
   @Override
   public Key getPosition(Document document) {
-    Key key = KeyCodec.encode(id(document));
-    return collection.contains(key) ? key : null;
+    return KeyCodec.encode(id(document));
   }
 
   @Override
@@ -73,13 +76,18 @@ final class IdIndex extends Index<Key> {
     } else {
       positions.add(KeyCodec.encode(value));
     }
-    positions.removeIf(k -> !collection.contains(k));
-    return positions;
+    return positions; // missing ones read as null and are skipped by the collection
   }
 
   @Override
   public long getCount() {
     return collection.count();
+  }
+
+  /** From the table itself: the index is "built" when it is opened on a non-empty table. */
+  @Override
+  public boolean isEmpty() {
+    return collection.isEmpty();
   }
 
   @Override

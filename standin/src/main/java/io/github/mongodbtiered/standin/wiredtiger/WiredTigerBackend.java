@@ -27,6 +27,9 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     this.options = options;
     this.catalog = new Catalog(engine);
     dropOrphanTables();
+    if (!catalog.takeCleanShutdownMark()) {
+      recountCollections();
+    }
     for (String name : catalog.databaseNames()) {
       resolveDatabase(name);
     }
@@ -79,6 +82,25 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     }
     all.removeAll(live);
     all.forEach(engine::drop);
+  }
+
+  /**
+   * After a crash the saved counts and sizes may be stale (they are saved every second): count
+   * again from the tables, where each value's length is the document's BSON size.
+   */
+  private void recountCollections() {
+    for (String uri : catalog.collectionTables()) {
+      long[] countAndBytes = {0, 0};
+      engine.scan(
+          uri,
+          null,
+          (k, v) -> {
+            countAndBytes[0]++;
+            countAndBytes[1] += v.length;
+            return true;
+          });
+      catalog.saveSizes(uri, countAndBytes[0] + " " + countAndBytes[1]);
+    }
   }
 
   /**
@@ -174,6 +196,7 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     }
     try {
       saveSizes();
+      catalog.markCleanShutdown();
       super.close();
     } finally {
       engine.close();

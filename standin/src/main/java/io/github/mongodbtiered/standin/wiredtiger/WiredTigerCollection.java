@@ -156,6 +156,27 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
     return all.stream();
   }
 
+  /** Documents at the index's positions; a position without a document is skipped. */
+  @Override
+  protected QueryResult matchDocuments(
+      Document query,
+      Iterable<Key> positions,
+      Document orderBy,
+      int numberToSkip,
+      int limit,
+      int batchSize,
+      Document fieldSelector) {
+    List<Document> found = new ArrayList<>();
+    for (Key position : positions) {
+      Document document = getDocument(position);
+      if (document != null) {
+        found.add(document);
+      }
+    }
+    return matchDocumentsFromStream(
+        found.stream(), query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+  }
+
   /**
    * A scan of the table in {@code _id} order, starting at the query's lower {@code _id} bound and
    * ending after its upper bound, that stops as soon as the limit is met when the requested order
