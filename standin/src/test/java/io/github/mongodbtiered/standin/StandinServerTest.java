@@ -3,6 +3,7 @@ package io.github.mongodbtiered.standin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -42,5 +43,27 @@ class StandinServerTest {
   void theDefaultCacheFollowsMongodsRule() {
     assertEquals(256L << 20, WiredTigerOptions.defaultCacheBytes(1L << 30));
     assertEquals(3584L << 20, WiredTigerOptions.defaultCacheBytes(8L << 30));
+  }
+
+  @Test
+  void theEngineConfigStringReachesWiredTiger() throws Exception {
+    WiredTigerOptions small = WiredTigerOptions.defaults().withCacheBytes(32L << 20);
+    try (StandinServer.Running ok =
+        StandinServer.startWiredTiger(
+            "127.0.0.1",
+            0,
+            dir.resolve("ok"),
+            small.withEngineConfig("eviction_target=60,eviction_trigger=90"))) {
+      assertEquals(StandinServer.StorageEngine.WIRED_TIGER, ok.engine());
+    }
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                StandinServer.startWiredTiger(
+                    "127.0.0.1", 0, dir.resolve("bad"), small.withEngineConfig("no_such_key=1")));
+    assertTrue(
+        e.getMessage().contains("check --wiredTigerEngineConfigString \"no_such_key=1\""),
+        e.getMessage());
   }
 }

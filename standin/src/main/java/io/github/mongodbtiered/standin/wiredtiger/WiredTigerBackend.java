@@ -46,7 +46,21 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("cannot create " + dbpath.resolve("journal"), e);
     }
-    Engine engine = new Engine(dbpath.toString(), connectionConfig(options, snappy));
+    Engine engine;
+    try {
+      engine = new Engine(dbpath.toString(), connectionConfig(options, snappy));
+    } catch (com.wiredtiger.db.WiredTigerException e) {
+      // WiredTiger prints the details (e.g. the unknown setting) on stderr just before.
+      throw new IllegalStateException(
+          "WiredTiger could not open --dbpath "
+              + dbpath
+              + ": "
+              + e.getMessage()
+              + (options.engineConfig().isBlank()
+                  ? ""
+                  : "; check --wiredTigerEngineConfigString \"" + options.engineConfig() + "\""),
+          e);
+    }
     try {
       return new WiredTigerBackend(engine, options);
     } catch (RuntimeException e) {
