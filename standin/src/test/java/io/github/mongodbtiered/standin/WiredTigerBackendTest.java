@@ -233,4 +233,45 @@ class WiredTigerBackendTest {
           storage > 0 && storage < size / 4, "snappy: " + storage + " of " + size + " bytes");
     }
   }
+
+  @Test
+  void secondaryIndexesAreTablesThatFollowWrites() throws Exception {
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoCollection<Document> c = client.getDatabase("s").getCollection("people");
+      for (int i = 0; i < 300; i++) {
+        c.insertOne(
+            new Document("_id", i)
+                .append("group", i % 3)
+                .append("tags", List.of("t" + (i % 5), "all")));
+      }
+      c.createIndex(Indexes.ascending("group"));
+      c.createIndex(Indexes.ascending("tags"));
+      c.insertOne(new Document("_id", 300).append("group", 1.0).append("tags", List.of("new")));
+      c.updateOne(Filters.eq("_id", 0), Updates.set("group", 1));
+      c.deleteOne(Filters.eq("_id", 3));
+    }
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoDatabase db = client.getDatabase("s");
+      MongoCollection<Document> c = db.getCollection("people");
+      // 100 in group 1, plus _id 0 moved in and _id 300 (1.0 equals 1).
+      assertEquals(102, c.countDocuments(Filters.eq("group", 1)));
+      // group 0 lost _id 0 (moved) and _id 3 (deleted).
+      assertEquals(98, c.countDocuments(Filters.eq("group", 0)));
+      assertEquals(299, c.countDocuments(Filters.eq("tags", "all")));
+      assertEquals(1, c.countDocuments(Filters.eq("tags", "new")));
+      List<Integer> group2 = new ArrayList<>();
+      c.find(Filters.eq("group", 2)).forEach(d -> group2.add(d.getInteger("_id")));
+      assertEquals(100, group2.size());
+      assertTrue(group2.stream().allMatch(id -> id % 3 == 2), group2.toString());
+      Document validate = db.runCommand(new Document("validate", "people"));
+      Document keys = validate.get("keysPerIndex", Document.class);
+      assertEquals(300, ((Number) keys.get("group_1")).intValue(), validate.toJson());
+      assertEquals(299 * 2 + 1, ((Number) keys.get("tags_1")).intValue(), validate.toJson());
+      Document stats = db.runCommand(new Document("collStats", "people"));
+      Document sizes = stats.get("indexSizes", Document.class);
+      assertTrue(((Number) sizes.get("group_1")).longValue() > 0, stats.toJson());
+    }
+  }
 }

@@ -55,6 +55,15 @@ final class WiredTigerDatabase extends AbstractSynchronizedMongoDatabase<Key> {
   }
 
   @Override
+  protected Index<Key> openOrCreateSecondaryIndex(
+      String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+    String collectionUri = opened.get(collectionName).uri();
+    String uri = catalog.indexTable(collectionUri, indexName);
+    return new WiredTigerSecondaryIndex(
+        engine, uri, indexName, keys, sparse, () -> catalog.dropIndex(collectionUri, indexName));
+  }
+
+  @Override
   public void dropCollection(String collectionName, Oplog oplog) {
     super.dropCollection(collectionName, oplog);
     opened.remove(collectionName);
