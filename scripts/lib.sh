@@ -10,10 +10,32 @@ module_jar() {
   ls "$1/$2"/target/mongodb-tiered-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1 || true
 }
 
+# The stand-in's storage engine, WiredTiger, with its Java binding, from Debian (not on Maven
+# Central): installed when missing if we are root, else a one-line error saying how.
+ensure_wiredtiger() {
+  local jni
+  for jni in /usr/lib/libwiredtiger_java.so.0 /usr/lib/*-linux-gnu/libwiredtiger_java.so.0; do
+    if [ -f /usr/share/java/wiredtiger.jar ] && [ -f "$jni" ]; then
+      return 0
+    fi
+  done
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+    echo "[ERROR] the stand-in needs WiredTiger; install it as root: apt-get install libwiredtiger0 libwiredtiger-java" >&2
+    return 1
+  fi
+  echo "[INFO] installing WiredTiger (libwiredtiger0 libwiredtiger-java) for the stand-in..." >&2
+  apt-get update -qq >&2 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2 || {
+    echo "[ERROR] installing libwiredtiger0 libwiredtiger-java failed; run: apt-get install libwiredtiger0 libwiredtiger-java" >&2
+    return 1
+  }
+}
+
 # Builds MODULE (its jar and target/lib) when missing or older than the sources it depends on,
 # so the scripts work from a fresh clone with nothing but Java 17 and Maven.
 ensure_module_built() {
   local root="$1" module="$2" jar
+  ensure_wiredtiger || return 1
   jar=$(module_jar "$root" "$module")
   if [ -n "$jar" ] && [ -d "$root/$module/target/lib" ] &&
     [ -z "$(find "$root/$module/src/main" "$root/binding/src/main" "$root/$module/pom.xml" \

@@ -1,0 +1,361 @@
+package io.github.mongodbtiered.standin.wiredtiger;
+
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.AbstractMongoCollection;
+import de.bwaldvogel.mongo.backend.ArrayFilters;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.DefaultQueryMatcher;
+import de.bwaldvogel.mongo.backend.DocumentComparator;
+import de.bwaldvogel.mongo.backend.DocumentWithPosition;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.QueryMatcher;
+import de.bwaldvogel.mongo.backend.QueryResult;
+import de.bwaldvogel.mongo.backend.Utils;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.oplog.Oplog;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * A collection as one WiredTiger table: key = the order-preserving encoding of {@code _id}, value =
+ * the document's BSON. Reads run concurrently (each thread on its own WiredTiger session); writes
+ * to one collection are serialized so index checks and updates stay consistent.
+ *
+ * <p>Count and data size are kept in memory and saved to the catalog now and then, as mongod's size
+ * storer does, so an unclean shutdown can leave them slightly off, as it can in mongod.
+ */
+final class WiredTigerCollection extends AbstractMongoCollection<Key> {
+  private final Engine engine;
+  private final String uri;
+  private final AtomicLong count;
+  private final AtomicLong dataSizeBytes;
+  private final QueryMatcher matcher = new DefaultQueryMatcher();
+  private volatile long savedCount = -1;
+  private volatile long savedDataSizeBytes = -1;
+
+  WiredTigerCollection(
+      MongoDatabase database,
+      String collectionName,
+      CollectionOptions options,
+      CursorRegistry cursorRegistry,
+      Engine engine,
+      String uri,
+      long count,
+      long dataSizeBytes) {
+    super(database, collectionName, options, cursorRegistry);
+    this.engine = engine;
+    this.uri = uri;
+    this.count = new AtomicLong(count);
+    this.dataSizeBytes = new AtomicLong(dataSizeBytes);
+  }
+
+  String uri() {
+    return uri;
+  }
+
+  boolean contains(Key key) {
+    return engine.get(uri, key.bytes()) != null;
+  }
+
+  /** "count dataSize" when changed since the last call, else null. */
+  String sizesToSave() {
+    long c = count.get();
+    long d = dataSizeBytes.get();
+    if (c == savedCount && d == savedDataSizeBytes) {
+      return null;
+    }
+    savedCount = c;
+    savedDataSizeBytes = d;
+    return c + " " + d;
+  }
+
+  @Override
+  protected Key addDocumentInternal(Document document) {
+    Key key =
+        getIdField() != null
+            ? KeyCodec.encode(Utils.getSubdocumentValue(document, getIdField()))
+            : generatedKey();
+    engine.put(uri, key.bytes(), Bson.encode(document));
+    count.incrementAndGet();
+    return key;
+  }
+
+  /** For collections without an id field (system.indexes): unique, after every real key. */
+  private static Key generatedKey() {
+    UUID u = UUID.randomUUID();
+    return new Key(
+        ByteBuffer.allocate(17)
+            .put((byte) 0x7E)
+            .putLong(u.getMostSignificantBits())
+            .putLong(u.getLeastSignificantBits())
+            .array());
+  }
+
+  @Override
+  protected Document getDocument(Key position) {
+    byte[] value = engine.get(uri, position.bytes());
+    return value == null ? null : Bson.decode(value);
+  }
+
+  @Override
+  protected void removeDocument(Key position) {
+    if (engine.remove(uri, position.bytes())) {
+      count.decrementAndGet();
+    }
+  }
+
+  @Override
+  protected void handleUpdate(Key position, Document oldDocument, Document newDocument) {
+    engine.put(uri, position.bytes(), Bson.encode(newDocument));
+  }
+
+  @Override
+  protected void updateDataSize(int sizeDelta) {
+    dataSizeBytes.addAndGet(sizeDelta);
+  }
+
+  @Override
+  protected int getDataSize() {
+    return (int) Math.min(Integer.MAX_VALUE, dataSizeBytes.get());
+  }
+
+  @Override
+  public int count() {
+    return (int) Math.max(0, Math.min(Integer.MAX_VALUE, count.get()));
+  }
+
+  @Override
+  public boolean isEmpty() {
+    boolean[] any = {false};
+    engine.scan(
+        uri,
+        null,
+        (k, v) -> {
+          any[0] = true;
+          return false;
+        });
+    return !any[0];
+  }
+
+  @Override
+  protected Stream<DocumentWithPosition<Key>> streamAllDocumentsWithPosition() {
+    List<DocumentWithPosition<Key>> all = new ArrayList<>();
+    engine.scan(
+        uri,
+        null,
+        (k, v) -> {
+          all.add(new DocumentWithPosition<>(Bson.decode(v), new Key(k)));
+          return true;
+        });
+    return all.stream();
+  }
+
+  /** Documents at the index's positions; a position without a document is skipped. */
+  @Override
+  protected QueryResult matchDocuments(
+      Document query,
+      Iterable<Key> positions,
+      Document orderBy,
+      int numberToSkip,
+      int limit,
+      int batchSize,
+      Document fieldSelector) {
+    List<Document> found = new ArrayList<>();
+    for (Key position : positions) {
+      Document document = getDocument(position);
+      if (document != null) {
+        found.add(document);
+      }
+    }
+    return matchDocumentsFromStream(
+        found.stream(), query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+  }
+
+  /**
+   * A scan of the table in {@code _id} order, starting at the query's lower {@code _id} bound and
+   * ending after its upper bound, that stops as soon as the limit is met when the requested order
+   * is {@code _id} order (the YCSB scan: {@code _id >= start}, sorted by {@code _id}, limit n).
+   */
+  @Override
+  protected QueryResult matchDocuments(
+      Document query,
+      Document orderBy,
+      int numberToSkip,
+      int limit,
+      int batchSize,
+      Document fieldSelector) {
+    boolean keyOrder = isKeyOrder(orderBy);
+    boolean descending = !keyOrder && isReverseKeyOrder(orderBy);
+    Key lower = bound(query, "$gte", "$gt");
+    Key upper = bound(query, "$lte", "$lt");
+    long wanted = keyOrder && limit > 0 ? (long) numberToSkip + limit : Long.MAX_VALUE;
+    List<Document> matched = new ArrayList<>();
+    engine.scan(
+        uri,
+        lower == null ? null : lower.bytes(),
+        (k, v) -> {
+          if (upper != null && java.util.Arrays.compareUnsigned(k, upper.bytes()) > 0) {
+            return false;
+          }
+          Document document = Bson.decode(v);
+          if (matcher.matches(document, query)) {
+            matched.add(document);
+          }
+          return matched.size() < wanted;
+        });
+    if (descending) {
+      Collections.reverse(matched);
+    } else if (!keyOrder) {
+      matched.sort(new DocumentComparator(orderBy));
+    }
+    // Already matched and ordered: the framework only skips, limits and projects.
+    return matchDocumentsFromStream(
+        new Document(), matched.stream(), numberToSkip, limit, batchSize, null, fieldSelector);
+  }
+
+  private boolean isKeyOrder(Document orderBy) {
+    if (orderBy == null || orderBy.isEmpty()) {
+      return true;
+    }
+    if (orderBy.size() != 1) {
+      return false;
+    }
+    String field = orderBy.keySet().iterator().next();
+    Object direction = orderBy.get(field);
+    return (field.equals("$natural") || field.equals(getIdField()))
+        && direction instanceof Number n
+        && n.doubleValue() == 1;
+  }
+
+  private boolean isReverseKeyOrder(Document orderBy) {
+    if (orderBy.size() != 1) {
+      return false;
+    }
+    String field = orderBy.keySet().iterator().next();
+    Object direction = orderBy.get(field);
+    return (field.equals("$natural") || field.equals(getIdField()))
+        && direction instanceof Number n
+        && n.doubleValue() == -1;
+  }
+
+  /** The key of the query's _id bound under either operator, if it has one. */
+  private Key bound(Document query, String inclusive, String exclusive) {
+    if (getIdField() == null || !(query.get(getIdField()) instanceof Document range)) {
+      return null;
+    }
+    Object value = range.containsKey(inclusive) ? range.get(inclusive) : range.get(exclusive);
+    if (value == null || value instanceof Document || value instanceof java.util.Collection) {
+      return null; // no bound, or one whose key order we do not trust for ranges
+    }
+    return KeyCodec.encode(value);
+  }
+
+  /** The file's size on disk, from the engine's statistics for the table. */
+  static long fileSize(Engine engine, String uri) {
+    try {
+      Long size =
+          engine
+              .statistics("statistics:" + uri, "statistics=(size)")
+              .get("block-manager: file size in bytes");
+      return size == null ? 0 : size;
+    } catch (RuntimeException e) {
+      return 0; // dropped meanwhile
+    }
+  }
+
+  long storageSizeBytes() {
+    return fileSize(engine, uri);
+  }
+
+  long indexSizeBytes() {
+    long total = 0;
+    for (Index<Key> index : getIndexes()) {
+      total += index.getDataSize();
+    }
+    return total;
+  }
+
+  @Override
+  public Document getStats() {
+    Document stats = super.getStats();
+    long n = count.get();
+    long size = dataSizeBytes.get();
+    Document indexSizes = new Document();
+    for (Index<Key> index : getIndexes()) {
+      indexSizes.put(index.getName(), index.getDataSize());
+    }
+    stats.put("count", n);
+    stats.put("size", size);
+    stats.put("avgObjSize", n == 0 ? 0 : size / n);
+    stats.put("storageSize", storageSizeBytes());
+    stats.put("indexSize", indexSizes);
+    stats.put("indexSizes", indexSizes);
+    stats.put("totalIndexSize", indexSizeBytes());
+    stats.put("wiredTiger", new Document("uri", "statistics:" + uri));
+    return stats;
+  }
+
+  // Writes: serialized per collection (reads are not).
+
+  @Override
+  public synchronized void addDocument(Document document) {
+    super.addDocument(document);
+  }
+
+  @Override
+  public synchronized void addDocuments(Stream<Document> documents) {
+    super.addDocuments(documents);
+  }
+
+  @Override
+  public synchronized Document findAndModify(Document query) {
+    return super.findAndModify(query);
+  }
+
+  @Override
+  public synchronized List<Document> insertDocuments(List<Document> documents, boolean isOrdered) {
+    return super.insertDocuments(documents, isOrdered);
+  }
+
+  @Override
+  public synchronized int deleteDocuments(Document selector, int limit, Oplog oplog) {
+    return super.deleteDocuments(selector, limit, oplog);
+  }
+
+  @Override
+  public synchronized Document updateDocuments(
+      Document selector,
+      Document updateQuery,
+      ArrayFilters arrayFilters,
+      boolean isMulti,
+      boolean isUpsert,
+      Oplog oplog) {
+    return super.updateDocuments(selector, updateQuery, arrayFilters, isMulti, isUpsert, oplog);
+  }
+
+  @Override
+  public synchronized void removeDocument(Document document) {
+    super.removeDocument(document);
+  }
+
+  @Override
+  public synchronized void renameTo(MongoDatabase newDatabase, String newCollectionName) {
+    super.renameTo(newDatabase, newCollectionName);
+  }
+
+  @Override
+  public synchronized void addIndex(Index<Key> index) {
+    super.addIndex(index);
+  }
+
+  @Override
+  public synchronized void dropIndex(String indexName) {
+    super.dropIndex(indexName);
+  }
+}

@@ -1,0 +1,102 @@
+package io.github.mongodbtiered.standin.wiredtiger;
+
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoDatabase;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.oplog.Oplog;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** A database: its collections and unique indexes as WiredTiger tables named in the catalog. */
+final class WiredTigerDatabase extends AbstractSynchronizedMongoDatabase<Key> {
+  private final Engine engine;
+  private final Catalog catalog;
+  private final Map<String, WiredTigerCollection> opened = new ConcurrentHashMap<>();
+
+  WiredTigerDatabase(String name, Engine engine, Catalog catalog, CursorRegistry cursorRegistry) {
+    super(name, cursorRegistry);
+    this.engine = engine;
+    this.catalog = catalog;
+    initializeNamespacesAndIndexes();
+  }
+
+  Iterable<WiredTigerCollection> openCollections() {
+    return opened.values();
+  }
+
+  @Override
+  protected MongoCollection<Key> openOrCreateCollection(
+      String collectionName, CollectionOptions options) {
+    String uri = catalog.collectionTable(getFullCollectionNamespace(collectionName), true);
+    long[] sizes = catalog.sizes(uri);
+    WiredTigerCollection collection =
+        new WiredTigerCollection(
+            this, collectionName, options, cursorRegistry, engine, uri, sizes[0], sizes[1]);
+    opened.put(collectionName, collection);
+    return collection;
+  }
+
+  @Override
+  protected Index<Key> openOrCreateUniqueIndex(
+      String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+    WiredTigerCollection collection = opened.get(collectionName);
+    if (keys.size() == 1 && keys.get(0).getKey().equals("_id") && !sparse) {
+      return new IdIndex(indexName, keys, collection);
+    }
+    String collectionUri = collection.uri();
+    String uri = catalog.indexTable(collectionUri, indexName);
+    return new WiredTigerUniqueIndex(
+        engine, uri, indexName, keys, sparse, () -> catalog.dropIndex(collectionUri, indexName));
+  }
+
+  @Override
+  protected Index<Key> openOrCreateSecondaryIndex(
+      String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+    String collectionUri = opened.get(collectionName).uri();
+    String uri = catalog.indexTable(collectionUri, indexName);
+    return new WiredTigerSecondaryIndex(
+        engine, uri, indexName, keys, sparse, () -> catalog.dropIndex(collectionUri, indexName));
+  }
+
+  @Override
+  public void dropCollection(String collectionName, Oplog oplog) {
+    super.dropCollection(collectionName, oplog);
+    opened.remove(collectionName);
+    catalog.dropCollection(getFullCollectionNamespace(collectionName));
+  }
+
+  @Override
+  public void moveCollection(
+      MongoDatabase oldDatabase, MongoCollection<?> collection, String newCollectionName) {
+    String oldNs = collection.getFullName();
+    super.moveCollection(oldDatabase, collection, newCollectionName);
+    catalog.renameCollection(oldNs, getFullCollectionNamespace(newCollectionName));
+    if (oldDatabase instanceof WiredTigerDatabase old) {
+      old.opened.remove(extractName(oldNs));
+    }
+    opened.put(newCollectionName, (WiredTigerCollection) collection);
+  }
+
+  private static String extractName(String ns) {
+    return ns.substring(ns.indexOf('.') + 1);
+  }
+
+  @Override
+  protected long getStorageSize() {
+    long total = 0;
+    for (WiredTigerCollection c : opened.values()) {
+      total += c.storageSizeBytes() + c.indexSizeBytes();
+    }
+    return total;
+  }
+
+  @Override
+  protected long getFileSize() {
+    return getStorageSize();
+  }
+}
