@@ -31,6 +31,22 @@ ensure_wiredtiger() {
   }
 }
 
+# Debian's Chromium, which the report page test renders index.html in. Installs it when missing
+# (as root), else says how.
+ensure_chromium() {
+  command -v chromium >/dev/null && return 0
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+    echo "[ERROR] the report page test needs Chromium; install it as root: apt-get install chromium" >&2
+    return 1
+  fi
+  echo "[INFO] installing Chromium for the report page test..." >&2
+  apt-get update -qq >&2 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2 || {
+    echo "[ERROR] installing chromium failed; run: apt-get install chromium" >&2
+    return 1
+  }
+}
+
 # Builds MODULE (its jar and target/lib) when missing or older than the sources it depends on,
 # so the scripts work from a fresh clone with nothing but Java 17 and Maven.
 ensure_module_built() {
