@@ -1,15 +1,11 @@
 package io.github.mongodbtiered.servers;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.standin.DirectIoProbe;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.ContainerLaunchException;
@@ -98,28 +94,9 @@ final class ProbeContainer {
     return logs.isEmpty() ? "(none)" : logs.substring(Math.max(0, logs.length() - 2000));
   }
 
-  /**
-   * Writes the probe's file on the host, unthrottled and synced, so the measurement starts at once
-   * and no write-back of it lands in a measured step.
-   */
+  /** Writes the probe's file on the host, unthrottled; see {@link DirectIoProbe#fillIfSmaller}. */
   static void prepareFile(Path file, long bytes) throws IOException {
-    if (Files.exists(file) && Files.size(file) >= bytes) {
-      return;
-    }
-    try (FileChannel ch =
-        FileChannel.open(
-            file,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-      // Random, not zeros, so no layer below can shortcut the reads.
-      byte[] chunk = new byte[1 << 20];
-      for (long done = 0; done < bytes; done += chunk.length) {
-        ThreadLocalRandom.current().nextBytes(chunk);
-        ch.write(ByteBuffer.wrap(chunk, 0, (int) Math.min(chunk.length, bytes - done)));
-      }
-      ch.force(true);
-    }
+    DirectIoProbe.fillIfSmaller(file, bytes);
   }
 
   /**

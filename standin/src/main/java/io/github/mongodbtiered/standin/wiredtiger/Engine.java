@@ -123,6 +123,32 @@ final class Engine implements AutoCloseable {
     }
   }
 
+  /** Entries in the table, by walking it: the engine keeps no count. */
+  long count(String uri) {
+    long[] n = {0};
+    scan(
+        uri,
+        null,
+        (k, v) -> {
+          n[0]++;
+          return true;
+        });
+    return n[0];
+  }
+
+  /** True when the table holds no entry; stops at the first. */
+  boolean isEmpty(String uri) {
+    boolean[] any = {false};
+    scan(
+        uri,
+        null,
+        (k, v) -> {
+          any[0] = true;
+          return false;
+        });
+    return !any[0];
+  }
+
   /** String-keyed metadata (the catalog). */
   String getString(String uri, String key) {
     Cursor c = session().cursor(uri);

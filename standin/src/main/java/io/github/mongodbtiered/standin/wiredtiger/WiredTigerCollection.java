@@ -132,15 +132,7 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
 
   @Override
   public boolean isEmpty() {
-    boolean[] any = {false};
-    engine.scan(
-        uri,
-        null,
-        (k, v) -> {
-          any[0] = true;
-          return false;
-        });
-    return !any[0];
+    return engine.isEmpty(uri);
   }
 
   @Override

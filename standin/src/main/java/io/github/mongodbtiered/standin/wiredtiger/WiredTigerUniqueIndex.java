@@ -96,28 +96,12 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
 
   @Override
   public long getCount() {
-    long[] n = {0};
-    engine.scan(
-        uri,
-        null,
-        (k, v) -> {
-          n[0]++;
-          return true;
-        });
-    return n[0];
+    return engine.count(uri);
   }
 
   @Override
   public boolean isEmpty() {
-    boolean[] any = {false};
-    engine.scan(
-        uri,
-        null,
-        (k, v) -> {
-          any[0] = true;
-          return false;
-        });
-    return !any[0];
+    return engine.isEmpty(uri);
   }
 
   @Override
