@@ -47,6 +47,13 @@ class ReportPageTest {
             "--warmup",
             "1",
             "--no-progress",
+            // a short baseline of the bare disk, so the page has one to show
+            "--baseline-seconds",
+            "1",
+            "--baseline-max-threads",
+            "2",
+            "--baseline-file-size",
+            "64m",
             "--out",
             out.toString());
     assertEquals(0, exit, log::toString);
