@@ -137,9 +137,14 @@ public final class EnvironmentCheck {
     return w;
   }
 
-  /** {@code facts} completed with what the server reports of itself. */
+  /**
+   * {@code facts} completed with what the server reports of itself.
+   *
+   * @param cachePerProfile the target sets the cache per profile (the profiles record it), so the
+   *     answering server's cache says nothing of the cells and is left out
+   */
   public static EnvironmentFacts withServer(
-      EnvironmentFacts facts, String version, Document serverStatus) {
+      EnvironmentFacts facts, String version, Document serverStatus, boolean cachePerProfile) {
     List<String> warnings = new ArrayList<>(facts.warnings());
     String engine = null;
     Long cacheBytes = null;
@@ -148,7 +153,8 @@ public final class EnvironmentCheck {
     }
     if (serverStatus.get("wiredTiger") instanceof Document wt
         && wt.get("cache") instanceof Document cache
-        && cache.get("maximum bytes configured") instanceof Number n) {
+        && cache.get("maximum bytes configured") instanceof Number n
+        && !cachePerProfile) {
       cacheBytes = n.longValue();
     }
     if (!"wiredTiger".equals(engine)) {

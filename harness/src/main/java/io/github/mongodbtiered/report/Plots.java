@@ -203,9 +203,7 @@ public final class Plots {
   private static Plot cacheHit(Map<String, List<CellResult>> byProfile, Map<String, Color> col)
       throws IOException {
     XYChart chart =
-        chart(
-            "Cache hit ratios vs record count (solid: WiredTiger cache, dashed: filesystem cache)",
-            "hit ratio (%)");
+        chart("Cache hit ratios (solid: WiredTiger, dashed: filesystem cache)", "hit ratio (%)");
     chart.getStyler().setYAxisMax(100.0);
     chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
     List<Series> names = new ArrayList<>();
@@ -319,6 +317,11 @@ public final class Plots {
       chart.getStyler().setYAxisLogarithmic(false);
       chart.getStyler().setAxisTicksVisible(false);
       chart.addAnnotation(new AnnotationText(emptyText, 0.5, 0.5, false));
+    }
+    if (names.size() > 3) {
+      // One row below the plot cannot hold more names (XChart does not wrap): a column beside it.
+      chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+      chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
     }
     ByteArrayOutputStream svg = new ByteArrayOutputStream();
     VectorGraphicsEncoder.saveVectorGraphic(

@@ -143,15 +143,18 @@ public final class SweepRunner {
             EnvironmentCheck.withServer(
                 environment,
                 serverVersion,
-                client.getDatabase("admin").runCommand(new Document("serverStatus", 1)));
+                client.getDatabase("admin").runCommand(new Document("serverStatus", 1)),
+                server.throttles());
         listener.info(
             "server: "
                 + serverVersion
                 + ", storage engine "
                 + environment.storageEngine()
-                + (environment.cacheBytes() == null
-                    ? ""
-                    : ", cache " + Sizes.format(environment.cacheBytes())));
+                + (server.throttles()
+                    ? ", cache set per profile"
+                    : environment.cacheBytes() == null
+                        ? ""
+                        : ", cache " + Sizes.format(environment.cacheBytes())));
         environment.warnings().stream()
             .filter(w -> w.contains("storage engine"))
             .forEach(w -> listener.info("warning: " + w));

@@ -98,15 +98,18 @@ class EnvironmentCheckTest {
             .append(
                 "wiredTiger",
                 new Document("cache", new Document("maximum bytes configured", 268435456L)));
-    EnvironmentFacts f = EnvironmentCheck.withServer(host, "7.0.14", wt);
+    EnvironmentFacts f = EnvironmentCheck.withServer(host, "7.0.14", wt, false);
     assertEquals("wiredTiger", f.storageEngine());
     assertEquals(268435456L, f.cacheBytes());
     assertEquals("7.0.14", f.serverVersion());
     assertEquals(List.of(), f.warnings());
+    assertNull(
+        EnvironmentCheck.withServer(host, "7.0.14", wt, true).cacheBytes(),
+        "a loading server's cache is not the cells'");
 
     EnvironmentFacts other =
         EnvironmentCheck.withServer(
-            host, "3.6.0", new Document("storageEngine", new Document("name", "h2")));
+            host, "3.6.0", new Document("storageEngine", new Document("name", "h2")), false);
     assertNull(other.cacheBytes());
     assertTrue(other.warnings().get(0).contains("h2, not wiredTiger"));
   }
