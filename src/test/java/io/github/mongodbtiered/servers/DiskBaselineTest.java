@@ -3,8 +3,6 @@ package io.github.mongodbtiered.servers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.model.Container;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.report.BaselineStep;
@@ -13,16 +11,12 @@ import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /** The disk baseline measures what a profile's container delivers, step by step. */
 class DiskBaselineTest {
-  private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
   private static final double SECONDS_PER_STEP = 4;
 
   @BeforeAll
@@ -73,53 +67,5 @@ class DiskBaselineTest {
     assertTrue(
         firstBeforeEnd >= SECONDS_PER_STEP,
         "the first step arrived only " + firstBeforeEnd + " s before the run ended");
-  }
-
-  @Test
-  void ctrlCRemovesTheBaselinesContainer(@TempDir Path data) throws Exception {
-    DockerClient docker = DockerClientFactory.instance().client();
-    assertEquals(List.of(), containers(docker), "no probe container before the test");
-    Process cli =
-        new ProcessBuilder(
-                ROOT.resolve("scripts/mongodb-tiered").toString(),
-                "disk-baseline",
-                "--profile",
-                "hdd-150",
-                "--seconds",
-                "60",
-                "--file-size",
-                "16m",
-                "--data-dir",
-                data.toString(),
-                "--image",
-                ServerUnderTest.probeImage())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (containers(docker).isEmpty()) {
-        assertTrue(cli.isAlive(), "disk-baseline exited before its container started");
-        assertTrue(System.nanoTime() < deadline, "no container after 120 s");
-        Thread.sleep(200); // poll interval
-      }
-      // scripts/mongodb-tiered execs java, so this is the JVM: SIGINT, as Ctrl-C sends.
-      new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
-      assertTrue(cli.waitFor(60, TimeUnit.SECONDS), "disk-baseline did not stop on SIGINT");
-      assertEquals(List.of(), containers(docker), "the baseline's container was left behind");
-    } finally {
-      cli.destroyForcibly();
-    }
-  }
-
-  private static List<String> containers(DockerClient docker) {
-    return docker
-        .listContainersCmd()
-        .withShowAll(true)
-        .withLabelFilter(Map.of("io.github.mongodbtiered.probe", "hdd-150"))
-        .exec()
-        .stream()
-        .map(Container::getId)
-        .toList();
   }
 }

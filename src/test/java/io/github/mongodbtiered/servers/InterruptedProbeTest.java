@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.DockerClientFactory;
 
-/** Given a probe running in a container, when the user presses Ctrl-C, then no container stays. */
+/**
+ * Given a disk measurement (probe or disk-baseline) running in a profile's container, when the user
+ * presses Ctrl-C, then no container stays.
+ */
 class InterruptedProbeTest {
   private static final String LABEL = "io.github.mongodbtiered.probe";
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
@@ -24,14 +28,15 @@ class InterruptedProbeTest {
     ServerUnderTest.assumeDocker();
   }
 
-  @Test
-  void ctrlCRemovesTheProbesContainer(@TempDir Path data) throws Exception {
+  @ParameterizedTest(name = "Ctrl-C during {0}")
+  @ValueSource(strings = {"probe", "disk-baseline"})
+  void ctrlCRemovesTheMeasurementsContainer(String command, @TempDir Path data) throws Exception {
     DockerClient docker = DockerClientFactory.instance().client();
-    assertEquals(List.of(), probeContainers(docker), "no probe container before the test");
+    assertEquals(List.of(), containers(docker), "no probe container before the test");
     Process cli =
         new ProcessBuilder(
                 ROOT.resolve("scripts/mongodb-tiered").toString(),
-                "probe",
+                command,
                 "--profile",
                 "hdd-150",
                 "--seconds",
@@ -49,21 +54,21 @@ class InterruptedProbeTest {
             .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (probeContainers(docker).isEmpty()) {
-        assertTrue(cli.isAlive(), "the probe exited before its container started");
-        assertTrue(System.nanoTime() < deadline, "no probe container after 120 s");
+      while (containers(docker).isEmpty()) {
+        assertTrue(cli.isAlive(), command + " exited before its container started");
+        assertTrue(System.nanoTime() < deadline, "no " + command + " container after 120 s");
         Thread.sleep(200); // poll interval
       }
       // scripts/mongodb-tiered execs java, so this is the JVM: SIGINT, as Ctrl-C sends.
       new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
-      assertTrue(cli.waitFor(60, TimeUnit.SECONDS), "the probe did not stop on SIGINT");
-      assertEquals(List.of(), probeContainers(docker), "the probe's container was left behind");
+      assertTrue(cli.waitFor(60, TimeUnit.SECONDS), command + " did not stop on SIGINT");
+      assertEquals(List.of(), containers(docker), command + "'s container was left behind");
     } finally {
       cli.destroyForcibly();
     }
   }
 
-  private static List<String> probeContainers(DockerClient docker) {
+  private static List<String> containers(DockerClient docker) {
     return docker
         .listContainersCmd()
         .withShowAll(true)
