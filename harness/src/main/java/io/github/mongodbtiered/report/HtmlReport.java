@@ -354,7 +354,7 @@ public final class HtmlReport {
         .append(badge(""))
         .append("</td><td class=\"text\">not classified</td><td class=\"text\">sizes unknown</td>")
         .append("<td class=\"text\">the server reported no hit ratios that tell the tiers apart")
-        .append(" (e.g. the embedded stand-in)</td></tr>\n</tbody>\n</table>\n")
+        .append(" (e.g. a storage engine other than WiredTiger)</td></tr>\n</tbody>\n</table>\n")
         .append("<p class=\"muted\">The filesystem hit ratio compares bytes, so device read-ahead")
         .append(" can make it look worse than it is.</p>\n</section>\n");
   }

@@ -240,7 +240,8 @@ public final class Plots {
         CACHE_HIT,
         chart,
         names,
-        "not measured: the server reported no cache statistics (e.g. the embedded stand-in)");
+        "not measured: the server reported no cache statistics (e.g. a storage engine other than"
+            + " WiredTiger)");
   }
 
   private static double percent(CellResult c, Metric m) {

@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stand-in (mongo-java-server with its H2 backend) inside this JVM: needs nothing installed,
- * throttles nothing. It is restarted for every cell so that its own cache starts cold.
+ * The stand-in (mongo-java-server on WiredTiger) inside this JVM: needs nothing installed beyond
+ * Debian's WiredTiger, throttles nothing. It is restarted for every cell so that its WiredTiger
+ * cache starts cold.
  */
 final class EmbeddedTarget implements TargetServer {
   private final Path dataDir;
@@ -28,7 +29,7 @@ final class EmbeddedTarget implements TargetServer {
 
   @Override
   public String image() {
-    return "embedded stand-in (mongo-java-server, H2 backend)";
+    return "embedded stand-in (mongo-java-server on WiredTiger)";
   }
 
   @Override
@@ -38,12 +39,13 @@ final class EmbeddedTarget implements TargetServer {
 
   @Override
   public String meaning() {
-    return "embedded: the stand-in server (mongo-java-server with an H2 file, not MongoDB) in this"
+    return "embedded: the stand-in server (mongo-java-server on WiredTiger, not MongoDB) in this"
         + " JVM, data in "
         + dataDir
-        + ". Nothing is throttled: profiles are labels only, client and server share this"
-        + " machine's CPU, and there are no WiredTiger statistics. Use it to try the tool; use"
-        + " --server docker or --mongodb-url for numbers about MongoDB.";
+        + ". Nothing is throttled: profiles are labels only, the WiredTiger cache follows this"
+        + " host's memory, not the profile's, and client and server share this machine's CPU."
+        + " Use it to try the tool; use --server docker or --mongodb-url for numbers about"
+        + " MongoDB.";
   }
 
   @Override
