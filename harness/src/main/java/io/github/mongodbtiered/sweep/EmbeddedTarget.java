@@ -8,11 +8,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The stand-in (mongo-java-server on WiredTiger) inside this JVM: needs nothing installed beyond
- * Debian's WiredTiger, throttles nothing. It is restarted for every cell so that its WiredTiger
- * cache starts cold.
+ * Debian's WiredTiger, throttles nothing. It is restarted for every cell with that profile's
+ * WiredTiger cache (as a container would get), so that the cache starts cold and the cache tier
+ * moves with the profile; disk and memory limits are labels.
  */
 final class EmbeddedTarget implements TargetServer {
   private final Path dataDir;
@@ -42,15 +44,15 @@ final class EmbeddedTarget implements TargetServer {
     return "embedded: the stand-in server (mongo-java-server on WiredTiger, not MongoDB) in this"
         + " JVM, data in "
         + dataDir
-        + ". Nothing is throttled: profiles are labels only, the WiredTiger cache follows this"
-        + " host's memory, not the profile's, and client and server share this machine's CPU."
+        + ". Nothing is throttled: each cell's WiredTiger cache is the profile's, but its disk"
+        + " and memory limits are labels only, and client and server share this machine's CPU."
         + " Use it to try the tool; use --server docker or --mongodb-url for numbers about"
         + " MongoDB.";
   }
 
   @Override
   public Endpoint startLoading() throws IOException {
-    return start(false, List.of());
+    return start(false, List.of(), -1); // the engine's default cache: loading is not measured
   }
 
   @Override
@@ -62,11 +64,17 @@ final class EmbeddedTarget implements TargetServer {
   public Endpoint startCell(DiskProfile profile) throws IOException {
     HostCache.Drop drop = HostCache.drop();
     List<String> notes = new ArrayList<>();
-    notes.add("embedded stand-in: profile " + profile.name() + " is a label, nothing throttled");
+    // Without a memory limit or a cache size, the profile leaves the cache to the engine's default.
+    OptionalLong cacheBytes = profile.effectiveCacheBytes();
+    int cacheMb = cacheBytes.isPresent() ? (int) Math.max(1, cacheBytes.getAsLong() >> 20) : -1;
+    notes.add(
+        "embedded stand-in: the WiredTiger cache is the profile's"
+            + (cacheMb > 0 ? " (" + cacheMb + " MiB)" : " (engine default)")
+            + "; its disk and memory limits are labels, nothing throttled");
     if (!drop.dropped()) {
       notes.add("page cache not dropped: " + drop.note());
     }
-    return start(drop.dropped(), notes);
+    return start(drop.dropped(), notes, cacheMb);
   }
 
   @Override
@@ -74,9 +82,9 @@ final class EmbeddedTarget implements TargetServer {
     stop();
   }
 
-  private Endpoint start(boolean dropped, List<String> notes) throws IOException {
+  private Endpoint start(boolean dropped, List<String> notes, int cacheMb) throws IOException {
     stop();
-    running = StandinServer.start("127.0.0.1", 0, dataDir, -1);
+    running = StandinServer.start("127.0.0.1", 0, dataDir, cacheMb);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);
     try {

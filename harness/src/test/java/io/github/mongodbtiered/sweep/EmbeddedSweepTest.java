@@ -1,0 +1,78 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.cli.MongodbTieredCli;
+import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.Metric;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Given a profile with its own WiredTiger cache size, when the sweep runs on the embedded stand-in,
+ * then each cell's server has that cache, as a container would, and the tiers are judged against
+ * it.
+ */
+class EmbeddedSweepTest {
+  private static final long CACHE_BYTES = 32L << 20;
+
+  @Test
+  void theEmbeddedServerGetsEachProfilesWiredTigerCache(@TempDir Path dir) throws Exception {
+    Path profiles = dir.resolve("small.profiles");
+    Files.writeString(
+        profiles,
+        """
+        [small-cache]
+        read-iops = 150
+        write-iops = 150
+        memory = 512m
+        wiredtiger-cache = 32m
+        """);
+    Path out = dir.resolve("report");
+    StringWriter log = new StringWriter();
+    CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setOut(new PrintWriter(log, true));
+    cl.setErr(new PrintWriter(log, true));
+
+    int exit =
+        cl.execute(
+            "sweep",
+            "--server",
+            "embedded",
+            "--profiles-file",
+            profiles.toString(),
+            "--profiles",
+            "small-cache",
+            "--recordcounts",
+            "500",
+            "--seconds",
+            "1",
+            "--warmup",
+            "0",
+            "--no-disk-baseline",
+            "--no-progress",
+            "--out",
+            out.toString());
+
+    assertEquals(0, exit, log::toString);
+    List<CellResult> cells = new CellStore(out).all();
+    assertEquals(1, cells.size());
+    CellResult cell = cells.get(0);
+    assertEquals(
+        (double) CACHE_BYTES, cell.metrics().get(Metric.WT_CACHE_MAX_BYTES), cell.toString());
+    // 500 records of YCSB's default 1 KB fit 80% of 32 MiB: the sizes and the server agree.
+    assertEquals("wt-cache", cell.predictedTier(), cell.toString());
+    assertTrue(
+        cell.notes().stream()
+            .anyMatch(n -> n.contains("WiredTiger cache is the profile's (32 MiB)")),
+        cell.notes()::toString);
+  }
+}
