@@ -3,6 +3,7 @@ package io.github.mongodbtiered.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.CellResult;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ public final class ReportPageCheck {
   public static void assertRendered(Path reportDir, Path screenshotPng)
       throws IOException, InterruptedException {
     HeadlessChromium.requireInstalled();
-    Path page = reportDir.resolve(HtmlReport.FILE);
+    Path page = reportDir.resolve(ReportLayout.PAGE);
     assertTrue(Files.isRegularFile(page), "no " + page);
     List<CellResult> cells = new CellStore(reportDir).all();
     assertTrue(!cells.isEmpty(), "the report has no cells to show");
@@ -61,7 +62,7 @@ public final class ReportPageCheck {
       assertTrue(body.contains("<figcaption>"), f.group(1) + ": no caption");
     }
     assertEquals(Set.of(Plots.THROUGHPUT, Plots.P99, Plots.CACHE_HIT), plots, "plots on the page");
-    boolean anyOk = cells.stream().anyMatch(c -> CellResult.OK.equals(c.status()));
+    boolean anyOk = cells.stream().anyMatch(c -> c.ok());
     if (anyOk) {
       assertTrue(
           dom.matches("(?s).*<figure class=\"plot\" id=\"plot-throughput\" data-series=\"[1-9].*"),

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.cli.MongodbTieredCli;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -12,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -65,23 +66,7 @@ class ReportPageTest {
   @Test
   void aPageWithoutItsPlotsFailsTheCheck(@TempDir Path out) throws Exception {
     CellResult cell =
-        new CellResult(
-            1000,
-            "none",
-            "embedded",
-            CellResult.OK,
-            "",
-            100,
-            1000,
-            100,
-            new TreeMap<>(),
-            Map.of(),
-            "",
-            "",
-            false,
-            false,
-            false,
-            List.of());
+        CellResult.builder(1000, "none", ServerKind.EMBEDDED).run(100, 1000, 100).build();
     new CellStore(out).save(cell);
     RunManifest m =
         new RunManifest(
@@ -89,7 +74,7 @@ class ReportPageTest {
             Instant.EPOCH,
             Instant.EPOCH,
             List.of("sweep"),
-            "embedded",
+            ServerKind.EMBEDDED,
             "",
             "",
             List.of(),
@@ -100,7 +85,7 @@ class ReportPageTest {
             null,
             null);
     Files.writeString(
-        out.resolve(HtmlReport.FILE),
+        out.resolve(ReportLayout.PAGE),
         HtmlReport.render(m, List.of(cell), List.of(), List.of("plots left out on purpose")));
     AssertionError e =
         assertThrows(

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
-import io.github.mongodbtiered.report.BaselineStep;
+import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline.Mode;
 import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import java.nio.file.Path;

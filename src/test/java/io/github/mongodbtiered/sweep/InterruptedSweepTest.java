@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +78,7 @@ class InterruptedSweepTest {
               .run();
       assertEquals(0, second.failed(), second.cells().toString());
       assertEquals(1, second.measured());
-      assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellResult.OK)));
+      assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellStatus.OK)));
     }
     assertEquals(List.of("4000/fast-small"), started, "only the failed cell runs again");
   }

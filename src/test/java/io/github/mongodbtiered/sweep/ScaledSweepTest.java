@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.mongodbtiered.report.BaselineStep;
 import io.github.mongodbtiered.report.ReportPageCheck;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;

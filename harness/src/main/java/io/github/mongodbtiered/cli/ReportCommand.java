@@ -1,11 +1,11 @@
 package io.github.mongodbtiered.cli;
 
-import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
-import io.github.mongodbtiered.report.HtmlReport;
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
@@ -105,10 +105,10 @@ public final class ReportCommand implements Callable<Integer> {
     SweepCommand.printTable(stdout, cells);
     problems.forEach(p -> err.println("[WARN] " + p));
     err.flush();
-    long failed = cells.stream().filter(c -> !CellResult.OK.equals(c.status())).count();
+    long failed = cells.stream().filter(c -> !c.ok()).count();
     stdout.println(
         "report: "
-            + target.resolve(HtmlReport.FILE)
+            + target.resolve(ReportLayout.PAGE)
             + " ("
             + cells.size()
             + " cells, "
@@ -136,12 +136,12 @@ public final class ReportCommand implements Callable<Integer> {
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException("DIR " + dir + ": no such directory");
     }
-    if (!Files.isRegularFile(dir.resolve(RunManifest.FILE))) {
+    if (!Files.isRegularFile(dir.resolve(ReportLayout.MANIFEST))) {
       throw new IllegalArgumentException(
           "DIR "
               + dir
               + ": has no "
-              + RunManifest.FILE
+              + ReportLayout.MANIFEST
               + ", so it is not a report directory (a sweep writes one into its --out)");
     }
     manifest(dir);
@@ -199,8 +199,8 @@ public final class ReportCommand implements Callable<Integer> {
                 + " the report in it");
       }
       // The previous merge's cells and logs would otherwise mix with this one's.
-      deleteAll(out.resolve(CellStore.DIR), "*.json");
-      deleteAll(out.resolve(ReportMerge.HISTOGRAMS), "*.hdr");
+      deleteAll(out.resolve(ReportLayout.CELLS), "*.json");
+      deleteAll(out.resolve(ReportLayout.HISTOGRAMS), "*.hdr");
     }
     Files.createDirectories(out);
     return out;

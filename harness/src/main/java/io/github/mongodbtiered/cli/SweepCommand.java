@@ -4,9 +4,9 @@ import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.profiles.Sizes;
-import io.github.mongodbtiered.report.CellResult;
-import io.github.mongodbtiered.report.Metric;
-import io.github.mongodbtiered.report.ReportWriter;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.sweep.SweepOptions;
@@ -262,7 +262,7 @@ public final class SweepCommand implements Callable<Integer> {
       printTable(outw, outcome.cells());
       outw.println(
           "report: "
-              + options.outDir().resolve(ReportWriter.SUMMARY)
+              + options.outDir().resolve(ReportLayout.SUMMARY)
               + " ("
               + outcome.measured()
               + " cells measured now, "
@@ -339,13 +339,13 @@ public final class SweepCommand implements Callable<Integer> {
       @Override
       public void cellFinished(CellResult c) {
         err.println(
-            c.status().equals(CellResult.OK)
+            c.ok()
                 ? String.format(
                     Locale.ROOT,
                     "cell %s: %.0f ops/s, tier %s",
                     c.key(),
                     c.throughputOpsPerSec(),
-                    c.observedTier().isEmpty() ? "(not measured)" : c.observedTier())
+                    c.observedTier() == null ? "(not measured)" : c.observedTier().id())
                 : "cell " + c.key() + " FAILED: " + c.error());
         err.flush();
       }
@@ -365,7 +365,7 @@ public final class SweepCommand implements Callable<Integer> {
         "FS hit",
         "tier");
     for (CellResult c : cells) {
-      if (!c.status().equals(CellResult.OK)) {
+      if (!c.ok()) {
         out.printf(
             Locale.ROOT, "%-12d %-10s FAILED: %s%n", c.recordCount(), c.profile(), c.error());
         continue;
@@ -386,10 +386,11 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   private static String tierText(CellResult c) {
-    if (!c.observedTier().isEmpty()) {
-      return c.observedTier() + (c.tierMismatch() ? " (predicted " + c.predictedTier() + ")" : "");
+    if (c.observedTier() != null) {
+      return c.observedTier().id()
+          + (c.tierMismatch() ? " (predicted " + c.predictedTier().id() + ")" : "");
     }
-    return c.predictedTier().isEmpty() ? "-" : "predicted " + c.predictedTier();
+    return c.predictedTier() == null ? "-" : "predicted " + c.predictedTier().id();
   }
 
   private static String ratio(Double d) {

@@ -1,7 +1,7 @@
 package io.github.mongodbtiered.environment;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.EnvironmentFacts;
+import io.github.mongodbtiered.results.EnvironmentFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

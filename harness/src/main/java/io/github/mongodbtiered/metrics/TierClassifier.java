@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.metrics;
 
+import io.github.mongodbtiered.results.Tier;
 import java.util.Optional;
 
 /**

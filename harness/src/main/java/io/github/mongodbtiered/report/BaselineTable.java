@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.BaselineStep;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The finished cells of a sweep, one JSON file each under {@code <reportDir>/cells/}, so an
@@ -17,20 +17,15 @@ import java.util.regex.Pattern;
  * itself: skipping it would silently re-run, or silently drop, a measured cell.
  */
 public final class CellStore {
-  public static final String DIR = "cells";
-
-  /** What {@code DiskProfile} allows: safe as part of a file name. */
-  private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-
-  private final Path dir;
+  private final ReportLayout layout;
 
   public CellStore(Path reportDir) {
-    this.dir = reportDir.resolve(DIR);
+    this.layout = new ReportLayout(reportDir);
   }
 
   /** {@code cells/<recordCount>-<profile>.json}. */
   public Path file(long recordCount, String profile) {
-    return dir.resolve(fileName(recordCount, profile));
+    return layout.cell(recordCount, profile);
   }
 
   /** Saves (or replaces) the cell's file atomically. */
@@ -49,16 +44,16 @@ public final class CellStore {
 
   /** True when the cell was saved with status ok; a failed cell is retried. */
   public boolean isDone(long recordCount, String profile) throws IOException {
-    return load(recordCount, profile).map(c -> CellResult.OK.equals(c.status())).orElse(false);
+    return load(recordCount, profile).map(CellResult::ok).orElse(false);
   }
 
   /** Every saved cell, by profile name then record count. */
   public List<CellResult> all() throws IOException {
     List<CellResult> cells = new ArrayList<>();
-    if (!Files.isDirectory(dir)) {
+    if (!Files.isDirectory(layout.cells())) {
       return cells;
     }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(layout.cells(), "*.json")) {
       for (Path f : files) {
         cells.add(read(f));
       }
@@ -70,22 +65,11 @@ public final class CellStore {
 
   private static CellResult read(Path file) throws IOException {
     CellResult cell = Json.read(file, CellResult.class);
-    String expected = cell.recordCount() + "-" + cell.profile() + ".json";
+    String expected = ReportLayout.cellName(cell.recordCount(), cell.profile()) + ".json";
     // A copied or renamed file would otherwise mark the wrong cell done.
     if (!file.getFileName().toString().equals(expected)) {
       throw new IOException(file + ": holds cell " + cell.key() + ", which belongs in " + expected);
     }
     return cell;
-  }
-
-  private static String fileName(long recordCount, String profile) {
-    if (recordCount < 0) {
-      throw new IllegalArgumentException("record count " + recordCount + " is negative");
-    }
-    if (profile == null || !PROFILE.matcher(profile).matches()) {
-      throw new IllegalArgumentException(
-          "profile '" + profile + "': use letters, digits, '.', '_' and '-'");
-    }
-    return recordCount + "-" + profile + ".json";
   }
 }

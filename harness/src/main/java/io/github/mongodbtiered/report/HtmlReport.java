@@ -1,13 +1,18 @@
 package io.github.mongodbtiered.report;
 
-import io.github.mongodbtiered.metrics.Tier;
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -19,7 +24,6 @@ import java.util.regex.Pattern;
  * be mailed or archived alone. Every text from the run is escaped.
  */
 public final class HtmlReport {
-  public static final String FILE = "index.html";
 
   private static final Pattern SVG_PROLOG = Pattern.compile("(?s)^.*?(?=<svg[\\s>])");
   private static final Pattern SVG_ID = Pattern.compile("\\bid=\"([^\"]+)\"");
@@ -91,16 +95,16 @@ public final class HtmlReport {
   }
 
   private static void header(StringBuilder h, RunManifest m, List<CellResult> rows, int warnings) {
-    long ok = rows.stream().filter(c -> CellResult.OK.equals(c.status())).count();
+    long ok = rows.stream().filter(c -> c.ok()).count();
     h.append("<h1>mongodb-tiered report</h1>\n<dl class=\"facts\" id=\"run\">\n");
     fact(h, "started", m.startedAt().toString());
     fact(h, "last written", m.finishedAt().toString());
-    String server = m.serverKind();
+    String server = m.serverKind().id();
     if (!m.serverImage().isEmpty()) {
       server += ", image " + m.serverImage();
     }
     server += ", version " + (m.serverVersion().isEmpty() ? "unknown" : m.serverVersion());
-    if ("embedded".equals(m.serverKind())) {
+    if (m.serverKind() == ServerKind.EMBEDDED) {
       server += " (the stand-in server: not MongoDB, nothing throttled, profiles are labels)";
     }
     fact(h, "server", server);
@@ -147,7 +151,7 @@ public final class HtmlReport {
       m.environment().warnings().forEach(w -> items.add(new String[] {"environment", w}));
     }
     for (CellResult c : rows) {
-      if (!CellResult.OK.equals(c.status())) {
+      if (!c.ok()) {
         items.add(new String[] {c.key(), "FAILED: " + c.error()});
       }
       c.notes().forEach(n -> items.add(new String[] {c.key(), n}));
@@ -291,7 +295,7 @@ public final class HtmlReport {
         h.append("<td class=\"text\">");
         if (c == null) {
           h.append("<span class=\"muted\">not measured</span>");
-        } else if (!CellResult.OK.equals(c.status())) {
+        } else if (!c.ok()) {
           h.append("<span class=\"failed\">failed</span>");
         } else {
           LatencyStats l = c.latencies().get(op);
@@ -341,7 +345,7 @@ public final class HtmlReport {
         .append("</tr></thead>\n<tbody>\n");
     for (Map.Entry<Tier, String[]> e : rule.entrySet()) {
       h.append("<tr><td class=\"text\">")
-          .append(badge(e.getKey().id()))
+          .append(badge(e.getKey()))
           .append("</td><td class=\"text\">")
           .append(esc(e.getKey().label()))
           .append("</td><td class=\"text\">")
@@ -351,7 +355,7 @@ public final class HtmlReport {
           .append("</td></tr>\n");
     }
     h.append("<tr><td class=\"text\">")
-        .append(badge(""))
+        .append(badge(null))
         .append("</td><td class=\"text\">not classified</td><td class=\"text\">sizes unknown</td>")
         .append("<td class=\"text\">the server reported no hit ratios that tell the tiers apart")
         .append(" (e.g. a storage engine other than WiredTiger)</td></tr>\n</tbody>\n</table>\n")
@@ -381,13 +385,13 @@ public final class HtmlReport {
         .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
         .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
     for (CellResult c : rows) {
-      boolean ok = CellResult.OK.equals(c.status());
+      boolean ok = c.ok();
       h.append("<tr class=\"cell\" data-records=\"")
           .append(c.recordCount())
           .append("\" data-profile=\"")
           .append(esc(c.profile()))
           .append("\" data-status=\"")
-          .append(esc(c.status()))
+          .append(esc(c.status().id()))
           .append("\"><td>")
           .append(String.format(Locale.ROOT, "%,d", c.recordCount()))
           .append("</td><td class=\"text\">")
@@ -395,7 +399,7 @@ public final class HtmlReport {
           .append("</td><td class=\"text")
           .append(ok ? "" : " failed")
           .append("\">")
-          .append(esc(c.status()))
+          .append(esc(c.status().id()))
           .append("</td><td>")
           .append(ok ? opsPerSec(c.throughputOpsPerSec()) : "&ndash;")
           .append("</td>");
@@ -418,7 +422,7 @@ public final class HtmlReport {
           .append("</td><td>")
           .append(ok ? ratio(c.metrics().get(Metric.FS_HIT_RATIO)) : "&ndash;")
           .append("</td><td class=\"text\">")
-          .append(c.predictedTier().isEmpty() ? "&ndash;" : badge(c.predictedTier()))
+          .append(c.predictedTier() == null ? "&ndash;" : badge(c.predictedTier()))
           .append("</td><td class=\"text\">")
           .append(ok ? badge(c.observedTier()) : "&ndash;")
           .append("</td><td class=\"text\">");
@@ -585,26 +589,23 @@ public final class HtmlReport {
   private static String observedBadge(CellResult c) {
     String b = badge(c.observedTier());
     if (c.tierMismatch()) {
-      b += " <span class=\"predicted\">(predicted " + esc(c.predictedTier()) + ")</span>";
+      b += " <span class=\"predicted\">(predicted " + c.predictedTier().id() + ")</span>";
     }
     return b;
   }
 
-  /** A coloured badge for a tier id; empty means not classified. */
-  static String badge(String tierId) {
-    Optional<Tier> t =
-        java.util.Arrays.stream(Tier.values()).filter(x -> x.id().equals(tierId)).findFirst();
-    if (t.isPresent()) {
-      return "<span class=\"tier tier-"
-          + t.get().id()
-          + "\" title=\""
-          + esc(t.get().label())
-          + "\">"
-          + t.get().id()
-          + "</span>";
+  /** A coloured badge for a tier; null means not classified. */
+  static String badge(Tier t) {
+    if (t == null) {
+      return "<span class=\"tier tier-unclassified\">unclassified</span>";
     }
-    String text = tierId == null || tierId.isEmpty() ? "unclassified" : tierId;
-    return "<span class=\"tier tier-unclassified\">" + esc(text) + "</span>";
+    return "<span class=\"tier tier-"
+        + t.id()
+        + "\" title=\""
+        + esc(t.label())
+        + "\">"
+        + t.id()
+        + "</span>";
   }
 
   private static String dataSize(CellResult c) {

@@ -1,5 +1,8 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -31,9 +34,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Plots {
   /** Directory of the plot files inside the report directory. */
-  public static final String DIR = "plots";
-
   public static final String THROUGHPUT = "throughput";
+
   public static final String P99 = "p99-latency";
   public static final String CACHE_HIT = "cache-hit-ratio";
 
@@ -107,7 +109,7 @@ public final class Plots {
    */
   public static List<Plot> render(List<CellResult> cells, List<String> profileOrder)
       throws IOException {
-    List<CellResult> ok = cells.stream().filter(c -> CellResult.OK.equals(c.status())).toList();
+    List<CellResult> ok = cells.stream().filter(c -> c.ok()).toList();
     Map<String, List<CellResult>> byProfile = new LinkedHashMap<>();
     profileOrder.forEach(p -> byProfile.put(p, new ArrayList<>()));
     for (CellResult c : SummaryCsv.sorted(ok, profileOrder)) {

@@ -1,5 +1,9 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +36,6 @@ import org.HdrHistogram.Histogram;
  * <p>The inputs are only read.
  */
 public final class ReportMerge {
-  /** Directory of the HdrHistogram logs inside a report directory. */
-  public static final String HISTOGRAMS = "histograms";
-
   private ReportMerge() {}
 
   /**
@@ -84,7 +85,7 @@ public final class ReportMerge {
       if (p == null) {
         return failed(first, "no result for this cell in " + labels.get(i));
       }
-      if (!CellResult.OK.equals(p.status())) {
+      if (!p.ok()) {
         return failed(first, "failed in " + labels.get(i) + ": " + p.error());
       }
     }
@@ -93,25 +94,18 @@ public final class ReportMerge {
     Set<String> ops = new TreeSet<>();
     parts.forEach(p -> ops.addAll(p.latencies().keySet()));
     for (String op : ops) {
-      String file = count + "-" + profile + "-" + op + ".hdr";
+      String file =
+          ReportLayout.HISTOGRAMS + "/" + ReportLayout.histogramFileName(count, profile, op);
       List<Path> logs = new ArrayList<>();
       for (int i = 0; i < parts.size(); i++) {
         LatencyStats s = parts.get(i).latencies().get(op);
         if (s == null || s.count() == 0) {
           continue;
         }
-        Path log = inputs.get(i).resolve(HISTOGRAMS).resolve(file);
+        Path log = new ReportLayout(inputs.get(i)).histogram(count, profile, op);
         if (!Files.isRegularFile(log)) {
           return failed(
-              first,
-              labels.get(i)
-                  + " has no "
-                  + HISTOGRAMS
-                  + "/"
-                  + file
-                  + " to merge "
-                  + op
-                  + " latencies");
+              first, labels.get(i) + " has no " + file + " to merge " + op + " latencies");
         }
         long logged;
         try {
@@ -124,8 +118,6 @@ public final class ReportMerge {
               first,
               labels.get(i)
                   + ": "
-                  + HISTOGRAMS
-                  + "/"
                   + file
                   + " holds "
                   + logged
@@ -136,7 +128,8 @@ public final class ReportMerge {
         logs.add(log);
       }
       if (!logs.isEmpty()) {
-        Histogram total = HistogramLogMerge.merge(logs, out.resolve(HISTOGRAMS).resolve(file));
+        Histogram total =
+            HistogramLogMerge.merge(logs, new ReportLayout(out).histogram(count, profile, op));
         latencies.put(op, LatencyStats.of(total));
       }
     }
@@ -185,7 +178,7 @@ public final class ReportMerge {
         count,
         profile,
         first.server(),
-        CellResult.OK,
+        CellStatus.OK,
         "",
         operations,
         runtime,
@@ -232,7 +225,7 @@ public final class ReportMerge {
             + " throughput are summed; server-side figures (cache, disk, data sizes, tiers) are"
             + " those measured by "
             + labels.get(0));
-    differs(warnings, ms, labels, "server kind", RunManifest::serverKind);
+    differs(warnings, ms, labels, "server kind", m -> m.serverKind().id());
     differs(warnings, ms, labels, "server image", RunManifest::serverImage);
     differs(warnings, ms, labels, "server version", RunManifest::serverVersion);
     differs(warnings, ms, labels, "workload", m -> m.workloadProperties().toString());

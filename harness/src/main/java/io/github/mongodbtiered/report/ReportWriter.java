@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.util.Map;
  * time.
  */
 public final class ReportWriter {
-  public static final String SUMMARY = "summary.csv";
 
   /** What draws the plots; tests replace it to see a failure handled. */
   @FunctionalInterface
@@ -47,17 +47,19 @@ public final class ReportWriter {
   static List<String> write(
       Path reportDir, RunManifest manifest, List<CellResult> cells, PlotRenderer renderer)
       throws IOException {
-    removeLeftoverTempFiles(reportDir);
-    List<String> order = manifest.profiles().stream().map(RunManifest.Profile::name).toList();
+    ReportLayout layout = new ReportLayout(reportDir);
+    removeLeftoverTempFiles(layout);
+    List<String> order = manifest.profileNames();
     Map<String, String> tiers = TierCsvs.render(cells, order);
     for (Map.Entry<String, String> tier : tiers.entrySet()) {
       AtomicFiles.write(reportDir.resolve(tier.getKey()), tier.getValue());
     }
-    AtomicFiles.write(reportDir.resolve(SUMMARY), SummaryCsv.render(cells, order));
+    AtomicFiles.write(layout.summary(), SummaryCsv.render(cells, order));
     manifest.write(reportDir);
     // A re-run can re-classify cells, leaving an earlier tier with none: its file would mislead.
     try (DirectoryStream<Path> files =
-        Files.newDirectoryStream(reportDir, TierCsvs.PREFIX + "*" + TierCsvs.SUFFIX)) {
+        Files.newDirectoryStream(
+            reportDir, ReportLayout.TIER_PREFIX + "*" + ReportLayout.TIER_SUFFIX)) {
       for (Path f : files) {
         if (!tiers.containsKey(f.getFileName().toString())) {
           Files.deleteIfExists(f);
@@ -67,19 +69,17 @@ public final class ReportWriter {
 
     List<String> problems = new ArrayList<>();
     List<Plots.Plot> plots = drawn(renderer, cells, order, problems);
-    Path plotDir = reportDir.resolve(Plots.DIR);
     for (Plots.Plot p : plots) {
-      AtomicFiles.write(plotDir.resolve(p.name() + ".svg"), p.svg());
-      AtomicFiles.write(plotDir.resolve(p.name() + ".png"), p.png());
+      AtomicFiles.write(layout.plot(p.name(), "svg"), p.svg());
+      AtomicFiles.write(layout.plot(p.name(), "png"), p.png());
     }
     if (plots.isEmpty()) {
       // Plots of fewer cells than the page shows would mislead.
       for (String f : PLOT_FILES) {
-        Files.deleteIfExists(plotDir.resolve(f));
+        Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
-    AtomicFiles.write(
-        reportDir.resolve(HtmlReport.FILE), HtmlReport.render(manifest, cells, plots, problems));
+    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, cells, plots, problems));
     return problems;
   }
 
@@ -104,28 +104,24 @@ public final class ReportWriter {
   }
 
   /** Temporary files a crash left while writing this class's files. */
-  private static void removeLeftoverTempFiles(Path reportDir) throws IOException {
-    if (!Files.isDirectory(reportDir)) {
+  private static void removeLeftoverTempFiles(ReportLayout layout) throws IOException {
+    if (!Files.isDirectory(layout.dir())) {
       return;
     }
     String glob =
         ".{"
-            + SUMMARY
-            + ","
-            + RunManifest.FILE
-            + ","
-            + HtmlReport.FILE
-            + ","
-            + TierCsvs.PREFIX
-            + "*"
-            + TierCsvs.SUFFIX
+            + String.join(
+                ",",
+                ReportLayout.SUMMARY,
+                ReportLayout.MANIFEST,
+                ReportLayout.PAGE,
+                ReportLayout.TIER_PREFIX + "*" + ReportLayout.TIER_SUFFIX)
             + "}.*"
             + AtomicFiles.TEMP_SUFFIX;
-    deleteMatching(reportDir, glob);
-    Path plotDir = reportDir.resolve(Plots.DIR);
-    if (Files.isDirectory(plotDir)) {
+    deleteMatching(layout.dir(), glob);
+    if (Files.isDirectory(layout.plots())) {
       deleteMatching(
-          plotDir, ".{" + String.join(",", PLOT_FILES) + "}.*" + AtomicFiles.TEMP_SUFFIX);
+          layout.plots(), ".{" + String.join(",", PLOT_FILES) + "}.*" + AtomicFiles.TEMP_SUFFIX);
     }
   }
 

@@ -2,6 +2,9 @@ package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.ServerKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -44,7 +47,7 @@ public record RunManifest(
     Instant startedAt,
     Instant finishedAt,
     List<String> commandLine,
-    String serverKind,
+    ServerKind serverKind,
     String serverImage,
     String serverVersion,
     List<Profile> profiles,
@@ -54,8 +57,6 @@ public record RunManifest(
     Map<String, String> workloadProperties,
     EnvironmentFacts environment,
     Map<String, List<BaselineStep>> diskBaselines) {
-
-  public static final String FILE = "run.json";
 
   private static final Pattern SECRET_NAME =
       Pattern.compile("(?i).*(password|passwd|secret|token).*");
@@ -98,6 +99,11 @@ public record RunManifest(
         diskBaselines == null
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(diskBaselines));
+  }
+
+  /** The swept profiles' names, in report order. */
+  public List<String> profileNames() {
+    return profiles.stream().map(Profile::name).toList();
   }
 
   /** This manifest with the environment check's result. */
@@ -172,13 +178,15 @@ public record RunManifest(
 
   /** Writes {@code <reportDir>/run.json} atomically. */
   public void write(Path reportDir) throws IOException {
-    Json.write(reportDir.resolve(FILE), this);
+    Json.write(new ReportLayout(reportDir).manifest(), this);
   }
 
   /** Reads {@code <reportDir>/run.json}; a corrupt file throws, naming it. */
   public static RunManifest read(Path reportDir) throws IOException {
     return Json.read(
-        reportDir.resolve(FILE), RunManifest.class, Set.of("environment", "diskBaselines"));
+        new ReportLayout(reportDir).manifest(),
+        RunManifest.class,
+        Set.of("environment", "diskBaselines"));
   }
 
   /** Masks URL passwords, {@code name=secret} values, and the value after a secret's flag. */

@@ -1,11 +1,12 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -47,14 +48,7 @@ public final class SummaryCsv {
   }
 
   static List<CellResult> sorted(List<CellResult> cells, List<String> profileOrder) {
-    Map<String, Integer> rank = new HashMap<>();
-    profileOrder.forEach(p -> rank.putIfAbsent(p, rank.size()));
-    cells.forEach(c -> rank.putIfAbsent(c.profile(), rank.size()));
-    return cells.stream()
-        .sorted(
-            Comparator.comparingInt((CellResult c) -> rank.get(c.profile()))
-                .thenComparingLong(CellResult::recordCount))
-        .toList();
+    return CellResult.inProfileOrder(cells, profileOrder);
   }
 
   /** Operation types run by any cell: each gets latency columns, so all files share a header. */
@@ -105,12 +99,12 @@ public final class SummaryCsv {
 
   private static List<String> row(CellResult c, SortedSet<String> ops) {
     // A failed run's zeros are placeholders, not measurements.
-    boolean measured = CellResult.OK.equals(c.status());
+    boolean measured = c.ok();
     List<String> r = new ArrayList<>();
     r.add(Long.toString(c.recordCount()));
     r.add(c.profile());
-    r.add(c.server());
-    r.add(c.status());
+    r.add(c.server().id());
+    r.add(c.status().id());
     r.add(c.error());
     r.add(measured ? Long.toString(c.operations()) : "");
     r.add(measured ? Long.toString(c.runtimeMillis()) : "");
@@ -135,8 +129,8 @@ public final class SummaryCsv {
       Double v = measured ? c.metrics().get(m) : null;
       r.add(v == null ? "" : fixed(v, decimals(m)));
     }
-    r.add(c.predictedTier());
-    r.add(c.observedTier());
+    r.add(Tier.idOf(c.predictedTier()));
+    r.add(Tier.idOf(c.observedTier()));
     r.add(Boolean.toString(c.tierMismatch()));
     r.add(Boolean.toString(c.clientBound()));
     r.add(Boolean.toString(c.latencyApplied()));

@@ -1,9 +1,10 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -15,9 +16,6 @@ import java.util.TreeMap;
  * be concatenated or compared column for column.
  */
 public final class TierCsvs {
-  static final String PREFIX = "tier-";
-  static final String SUFFIX = ".csv";
-
   private TierCsvs() {}
 
   /** File name to CSV, sorted by file name; rows ordered as {@link SummaryCsv#render(List)}. */
@@ -31,19 +29,13 @@ public final class TierCsvs {
     SortedSet<String> ops = SummaryCsv.operations(cells);
     SortedMap<String, List<CellResult>> byFile = new TreeMap<>();
     for (CellResult c : SummaryCsv.sorted(cells, profileOrder)) {
-      byFile.computeIfAbsent(fileName(c.observedTier()), f -> new ArrayList<>()).add(c);
+      byFile
+          .computeIfAbsent(
+              ReportLayout.tierFileName(Tier.idOf(c.observedTier())), f -> new ArrayList<>())
+          .add(c);
     }
     SortedMap<String, String> files = new TreeMap<>();
     byFile.forEach((file, rows) -> files.put(file, SummaryCsv.render(rows, ops)));
     return Collections.unmodifiableSortedMap(files);
-  }
-
-  /** {@code tier-<id>.csv}; characters unsafe in a file name become '_'. */
-  static String fileName(String tier) {
-    String id =
-        tier == null || tier.isBlank()
-            ? "unclassified"
-            : tier.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
-    return PREFIX + id + SUFFIX;
   }
 }

@@ -2,7 +2,7 @@ package io.github.mongodbtiered.servers;
 
 import com.sun.nio.file.ExtendedOpenOption;
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.BaselineStep;
+import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.standin.DirectIoProbe;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -12,13 +12,15 @@ import io.github.mongodbtiered.metrics.DeviceActivity;
 import io.github.mongodbtiered.metrics.DeviceStats;
 import io.github.mongodbtiered.metrics.FsCacheHitRatio;
 import io.github.mongodbtiered.metrics.ProcessIo;
-import io.github.mongodbtiered.metrics.Tier;
 import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.CellResult;
-import io.github.mongodbtiered.report.LatencyStats;
-import io.github.mongodbtiered.report.Metric;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -30,7 +32,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -46,7 +47,7 @@ final class CellMeasurement {
   private final long recordCount;
   private final DiskProfile profile;
   private final Endpoint endpoint;
-  private final String serverKind;
+  private final ServerKind serverKind;
   private final TargetServer server;
 
   CellMeasurement(
@@ -133,19 +134,23 @@ final class CellMeasurement {
       put(m, Metric.INDEX_BYTES, sizes.indexBytes());
       put(m, Metric.STORAGE_BYTES, sizes.storageBytes());
 
-      String predicted = predictTier(sizes, wt);
-      Optional<Tier> observed =
-          TierClassifier.observe(m.get(Metric.WT_HIT_RATIO), m.get(Metric.FS_HIT_RATIO));
-      String observedId = observed.map(Tier::id).orElse("");
-      if (!predicted.isEmpty() && !observedId.isEmpty() && !predicted.equals(observedId)) {
-        notes.add("tier mismatch: sizes predict " + predicted + ", hit ratios show " + observedId);
+      Tier predicted = predictTier(sizes, wt);
+      Tier observed =
+          TierClassifier.observe(m.get(Metric.WT_HIT_RATIO), m.get(Metric.FS_HIT_RATIO))
+              .orElse(null);
+      if (predicted != null && observed != null && predicted != observed) {
+        notes.add(
+            "tier mismatch: sizes predict "
+                + predicted.id()
+                + ", hit ratios show "
+                + observed.id());
       }
 
       return new CellResult(
           recordCount,
           profile.name(),
           serverKind,
-          CellResult.OK,
+          CellStatus.OK,
           "",
           r.opsDone(),
           r.runtimeMillis(),
@@ -153,7 +158,7 @@ final class CellMeasurement {
           latencies(),
           m,
           predicted,
-          observedId,
+          observed,
           cpu.saturated(),
           false,
           endpoint.pageCacheDropped(),
@@ -196,19 +201,19 @@ final class CellMeasurement {
   }
 
   /** Sizes say where the data should live: against the profile's cache and memory. */
-  private String predictTier(DataSizes sizes, WiredTigerCacheStats wt) {
+  private Tier predictTier(DataSizes sizes, WiredTigerCacheStats wt) {
     Long workingSet = sizes.workingSetBytes();
     if (workingSet == null) {
-      return "";
+      return null;
     }
     Long onDisk = sizes.onDiskBytes() != null ? sizes.onDiskBytes() : workingSet;
     long cache =
         wt.cacheMaxBytes() != null ? wt.cacheMaxBytes() : profile.effectiveCacheBytes().orElse(0);
     long memory = profile.memoryBytes() > 0 ? profile.memoryBytes() : hostMemoryBytes();
     if (cache == 0 || memory == 0) {
-      return "";
+      return null;
     }
-    return TierClassifier.predict(workingSet, onDisk, cache, memory).id();
+    return TierClassifier.predict(workingSet, onDisk, cache, memory);
   }
 
   private static long hostMemoryBytes() {

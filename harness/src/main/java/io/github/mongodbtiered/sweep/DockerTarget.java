@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
@@ -29,8 +30,8 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public String kind() {
-    return "docker";
+  public ServerKind kind() {
+    return ServerKind.DOCKER;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.standin.StandinServer;
@@ -25,8 +26,8 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   @Override
-  public String kind() {
-    return "embedded";
+  public ServerKind kind() {
+    return ServerKind.EMBEDDED;
   }
 
   @Override

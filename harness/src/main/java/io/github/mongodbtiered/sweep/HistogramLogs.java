@@ -1,6 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
-import io.github.mongodbtiered.report.LatencyStats;
+import io.github.mongodbtiered.results.LatencyStats;
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
 import org.HdrHistogram.EncodableHistogram;

@@ -8,14 +8,16 @@ import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Sizes;
-import io.github.mongodbtiered.report.BaselineStep;
 import io.github.mongodbtiered.report.BaselineTable;
-import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
-import io.github.mongodbtiered.report.EnvironmentFacts;
-import io.github.mongodbtiered.report.Metric;
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.LatencyInjection;
@@ -115,7 +117,7 @@ public final class SweepRunner {
         CellResult cell = measure(count, profile);
         store.save(cell);
         measured++;
-        if (!cell.status().equals(CellResult.OK)) {
+        if (!cell.status().equals(CellStatus.OK)) {
           failed++;
         }
         writeReport();
@@ -308,7 +310,7 @@ public final class SweepRunner {
     if (settings == null) {
       return;
     }
-    if (Files.exists(options.outDir().resolve(RunManifest.FILE))) {
+    if (Files.exists(options.outDir().resolve(ReportLayout.MANIFEST))) {
       try {
         diskBaselines.putAll(RunManifest.read(options.outDir()).diskBaselines());
       } catch (IOException | RuntimeException e) {

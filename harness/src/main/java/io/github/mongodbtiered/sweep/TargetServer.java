@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.ServerKind;
 
 /**
  * Where the sweep's server comes from: throttled containers, an existing deployment, or the
@@ -8,8 +9,8 @@ import io.github.mongodbtiered.profiles.DiskProfile;
  * and then measured under each profile in turn.
  */
 public interface TargetServer extends AutoCloseable {
-  /** {@code docker}, {@code url} or {@code embedded}: the report's "server" column. */
-  String kind();
+  /** The report's "server" column. */
+  ServerKind kind();
 
   /** What this choice means for the numbers, printed before the sweep and kept in run.json. */
   String meaning();

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.ServerKind;
 import java.util.List;
 
 /**
@@ -18,8 +19,8 @@ final class UrlTarget implements TargetServer {
   }
 
   @Override
-  public String kind() {
-    return "url";
+  public ServerKind kind() {
+    return ServerKind.URL;
   }
 
   @Override

@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.HistogramLogMerge;
-import io.github.mongodbtiered.report.LatencyStats;
-import io.github.mongodbtiered.report.Metric;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.report.YcsbLogs;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -50,7 +53,7 @@ class ReportCommandTest {
         started,
         started.plusSeconds(60),
         List.of("mongodb-tiered", "sweep"),
-        "url",
+        ServerKind.URL,
         "",
         "7.0.14",
         List.of(
@@ -91,8 +94,8 @@ class ReportCommandTest {
               new CellResult(
                   count,
                   "hdd",
-                  "url",
-                  CellResult.OK,
+                  ServerKind.URL,
+                  CellStatus.OK,
                   "",
                   6000,
                   10_000,
@@ -105,8 +108,8 @@ class ReportCommandTest {
                       10.0 * seed,
                       Metric.CLIENT_CPU_CORES,
                       0.25),
-                  "far-over",
-                  "far-over",
+                  Tier.FAR_OVER,
+                  Tier.FAR_OVER,
                   false,
                   false,
                   false,
@@ -164,7 +167,7 @@ class ReportCommandTest {
     assertEquals(bBefore, snapshot(b));
 
     CellResult c = new CellStore(merged).load(1000, "hdd").orElseThrow();
-    assertEquals(CellResult.OK, c.status());
+    assertEquals(CellStatus.OK, c.status());
     assertEquals(12_000, c.operations(), "summed");
     assertEquals(1200, c.throughputOpsPerSec(), 1e-9, "summed");
     assertEquals(15.0, c.metrics().get(Metric.CLIENT_CPU_US_PER_OP), 1e-9, "ops-weighted");
@@ -186,7 +189,7 @@ class ReportCommandTest {
         "the merged log holds the merged values");
 
     CellResult missing = new CellStore(merged).load(2000, "hdd").orElseThrow();
-    assertEquals(CellResult.FAILED, missing.status());
+    assertEquals(CellStatus.FAILED, missing.status());
     assertTrue(missing.error().contains("no result for this cell in b"), missing.error());
 
     RunManifest m = RunManifest.read(merged);
@@ -226,10 +229,10 @@ class ReportCommandTest {
         MongodbTieredCli.FAILED,
         run("report", a.toString(), b.toString(), "--out", dir.resolve("m").toString()));
     CellResult c = new CellStore(dir.resolve("m")).load(2000, "hdd").orElseThrow();
-    assertEquals(CellResult.FAILED, c.status());
+    assertEquals(CellStatus.FAILED, c.status());
     assertTrue(c.error().contains("2000-hdd-READ.hdr") && c.error().contains("corrupt"), c.error());
     assertEquals(
-        CellResult.OK, new CellStore(dir.resolve("m")).load(1000, "hdd").orElseThrow().status());
+        CellStatus.OK, new CellStore(dir.resolve("m")).load(1000, "hdd").orElseThrow().status());
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.EnvironmentFacts;
+import io.github.mongodbtiered.results.EnvironmentFacts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,6 +5,7 @@ import static io.github.mongodbtiered.metrics.TierClassifier.predict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.mongodbtiered.results.Tier;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

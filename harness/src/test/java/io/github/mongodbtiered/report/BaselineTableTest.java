@@ -3,6 +3,7 @@ package io.github.mongodbtiered.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.BaselineStep;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,16 +39,16 @@ class CellStoreTest {
         new CellResult(
             9_000_000_000L,
             "hdd-150",
-            "docker",
-            CellResult.OK,
+            ServerKind.DOCKER,
+            CellStatus.OK,
             "",
             123_456_789,
             60_001,
             2057.613168724279,
             lat,
             metrics,
-            "PAGE_CACHE",
-            "DISK",
+            Tier.FS_CACHE,
+            Tier.FAR_OVER,
             true,
             false,
             true,
@@ -59,7 +65,8 @@ class CellStoreTest {
         Double.doubleToRawLongBits(back.metrics().get(Metric.CLIENT_CPU_CORES)));
     assertEquals(List.of("READ", "UPDATE"), List.copyOf(back.latencies().keySet()));
     assertEquals(
-        CellResult.failed(1, "x", "url", "e"), roundTrip(CellResult.failed(1, "x", "url", "e")));
+        CellResult.failed(1, "x", ServerKind.URL, "e"),
+        roundTrip(CellResult.failed(1, "x", ServerKind.URL, "e")));
   }
 
   @Test
@@ -67,9 +74,9 @@ class CellStoreTest {
     CellStore store = new CellStore(dir);
     assertFalse(store.isDone(100, "hdd"));
     assertEquals(Optional.empty(), store.load(100, "hdd"));
-    store.save(CellResult.failed(100, "hdd", "docker", "timeout"));
+    store.save(CellResult.failed(100, "hdd", ServerKind.DOCKER, "timeout"));
     assertFalse(store.isDone(100, "hdd"), "a failed cell is retried");
-    store.save(Cells.ok(100, "hdd", "DISK"));
+    store.save(Cells.ok(100, "hdd", Tier.FAR_OVER));
     assertTrue(store.isDone(100, "hdd"));
     assertFalse(store.isDone(100, "ssd"));
   }
@@ -79,7 +86,7 @@ class CellStoreTest {
     CellStore store = new CellStore(dir);
     assertEquals(List.of(), store.all());
     for (CellResult c :
-        List.of(Cells.ok(1000, "san", ""), Cells.ok(20, "hdd", ""), Cells.ok(3, "san", ""))) {
+        List.of(Cells.ok(1000, "san", null), Cells.ok(20, "hdd", null), Cells.ok(3, "san", null))) {
       store.save(c);
     }
     assertEquals(
@@ -90,7 +97,7 @@ class CellStoreTest {
   @Test
   void corruptOrPartialFilesFailNamingTheFile() throws IOException {
     CellStore store = new CellStore(dir);
-    store.save(Cells.ok(100, "hdd", "DISK"));
+    store.save(Cells.ok(100, "hdd", Tier.FAR_OVER));
     Path f = store.file(100, "hdd");
     String json = Files.readString(f);
     for (String bad :
@@ -113,7 +120,7 @@ class CellStoreTest {
   @Test
   void aFileHoldingAnotherCellIsRejected() throws IOException {
     CellStore store = new CellStore(dir);
-    store.save(Cells.ok(100, "hdd", "DISK"));
+    store.save(Cells.ok(100, "hdd", Tier.FAR_OVER));
     Files.copy(store.file(100, "hdd"), store.file(200, "hdd"));
     IOException e = assertThrows(IOException.class, () -> store.load(200, "hdd"));
     assertTrue(e.getMessage().contains("200-hdd.json"), e.getMessage());

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -78,7 +82,7 @@ class HtmlReportTest {
             900,
             1.0,
             1.0,
-            "wt-cache",
+            Tier.WT_CACHE,
             List.of("<script>x</script>")));
     return c;
   }
@@ -164,7 +168,7 @@ class HtmlReportTest {
             java.time.Instant.EPOCH,
             java.time.Instant.EPOCH,
             List.of("sweep"),
-            "embedded",
+            ServerKind.EMBEDDED,
             "",
             "",
             List.of(),
@@ -177,7 +181,7 @@ class HtmlReportTest {
     String html =
         HtmlReport.render(
             bare,
-            List.of(CellResult.failed(1000, "none", "embedded", "x")),
+            List.of(CellResult.failed(1000, "none", ServerKind.EMBEDDED, "x")),
             List.of(),
             List.of("the plots could not be drawn (InternalError: no fonts)"));
     assertTrue(

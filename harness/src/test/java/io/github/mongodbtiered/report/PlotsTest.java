@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -107,7 +109,8 @@ class PlotsTest {
   @Test
   void withNothingToDrawThePlotsSaySoInsteadOfFailing() throws Exception {
     List<Plots.Plot> plots =
-        Plots.render(List.of(CellResult.failed(1000, "hdd-150", "embedded", "boom")), ORDER);
+        Plots.render(
+            List.of(CellResult.failed(1000, "hdd-150", ServerKind.EMBEDDED, "boom")), ORDER);
     assertEquals(3, plots.size());
     for (Plots.Plot p : plots) {
       assertFalse(p.hasData(), p.name());

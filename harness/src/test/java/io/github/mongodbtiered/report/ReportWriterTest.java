@@ -3,6 +3,8 @@ package io.github.mongodbtiered.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +21,9 @@ class ReportWriterTest {
   void rewritingWithMoreCellsUpdatesFilesAndDropsStaleTiers() throws IOException {
     RunManifest m = RunManifestTest.manifest(List.of("san", "hdd"));
     Path report = dir.resolve("report");
-    ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", "WT_CACHE")));
+    ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", Tier.WT_CACHE)));
     assertEquals(
-        List.of("index.html", "plots", "run.json", "summary.csv", "tier-wt_cache.csv"),
+        List.of("index.html", "plots", "run.json", "summary.csv", "tier-wt-cache.csv"),
         names(report));
     assertEquals(
         List.of(
@@ -43,9 +45,9 @@ class ReportWriterTest {
         report,
         m,
         List.of(
-            Cells.ok(100, "hdd", "PAGE_CACHE"),
-            Cells.ok(200, "hdd", "DISK"),
-            Cells.ok(100, "san", "DISK")));
+            Cells.ok(100, "hdd", Tier.FS_CACHE),
+            Cells.ok(200, "hdd", Tier.FAR_OVER),
+            Cells.ok(100, "san", Tier.FAR_OVER)));
     assertEquals(
         List.of(
             "index.html",
@@ -53,15 +55,16 @@ class ReportWriterTest {
             "plots",
             "run.json",
             "summary.csv",
-            "tier-disk.csv",
-            "tier-page_cache.csv"),
+            "tier-far-over.csv",
+            "tier-fs-cache.csv"),
         names(report));
     assertEquals(6, names(report.resolve("plots")).size(), "temp file removed");
     assertEquals(3, count(Files.readString(report.resolve("index.html")), "<tr class=\"cell\""));
     List<String> summary = SummaryCsvTest.lines(Files.readString(report.resolve("summary.csv")));
     assertEquals(4, summary.size());
     assertTrue(summary.get(1).startsWith("100,san,"), "manifest profile order");
-    assertEquals(3, SummaryCsvTest.lines(Files.readString(report.resolve("tier-disk.csv"))).size());
+    assertEquals(
+        3, SummaryCsvTest.lines(Files.readString(report.resolve("tier-far-over.csv"))).size());
     assertEquals(m, RunManifest.read(report));
   }
 
@@ -69,7 +72,7 @@ class ReportWriterTest {
   void whenThePlotsCannotBeDrawnThePageIsWrittenWithoutThemAndSaysWhy() throws IOException {
     RunManifest m = RunManifestTest.manifest(List.of("hdd"));
     Path report = dir.resolve("report");
-    List<CellResult> cells = List.of(Cells.ok(100, "hdd", "wt-cache"));
+    List<CellResult> cells = List.of(Cells.ok(100, "hdd", Tier.WT_CACHE));
     ReportWriter.write(report, m, cells);
     assertEquals(6, names(report.resolve("plots")).size());
 

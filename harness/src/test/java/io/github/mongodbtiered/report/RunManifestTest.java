@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.ServerKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +55,7 @@ class RunManifestTest {
             PASSWORD,
             "--records",
             "1000,2000"),
-        "docker",
+        ServerKind.DOCKER,
         "mongo:7.0",
         "7.0.14",
         profiles,
@@ -84,7 +86,7 @@ class RunManifestTest {
   void roundTripsAndPasswordsNeverReachTheFile() throws IOException {
     RunManifest m = manifest(List.of("hdd", "san"));
     m.write(dir);
-    String json = Files.readString(dir.resolve(RunManifest.FILE));
+    String json = Files.readString(dir.resolve(ReportLayout.MANIFEST));
     assertFalse(json.contains("s3cr"), json);
     assertTrue(json.contains("mongodb+srv://bench:****@cluster.example.net"), json);
     assertTrue(json.contains("2025-01-02T03:04:05.123Z"), json);
@@ -120,16 +122,17 @@ class RunManifestTest {
 
   @Test
   void aCorruptManifestFailsNamingTheFile() throws IOException {
-    Files.writeString(dir.resolve(RunManifest.FILE), "{\"toolVersion\": \"0.1\", \"startedAt\": ");
+    Files.writeString(
+        dir.resolve(ReportLayout.MANIFEST), "{\"toolVersion\": \"0.1\", \"startedAt\": ");
     IOException e = assertThrows(IOException.class, () -> RunManifest.read(dir));
-    assertTrue(e.getMessage().contains(RunManifest.FILE), e.getMessage());
+    assertTrue(e.getMessage().contains(ReportLayout.MANIFEST), e.getMessage());
   }
 
   @Test
   void aManifestFromBeforeTheEnvironmentCheckStillOpensButOtherMissingFieldsFail()
       throws IOException {
     manifest(List.of("hdd")).write(dir);
-    Path file = dir.resolve(RunManifest.FILE);
+    Path file = dir.resolve(ReportLayout.MANIFEST);
     ObjectMapper json = new ObjectMapper();
     ObjectNode old = (ObjectNode) json.readTree(file.toFile());
     old.remove(List.of("environment", "diskBaselines"));

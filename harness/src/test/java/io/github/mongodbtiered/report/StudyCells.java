@@ -1,9 +1,12 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /** Cells shaped like the study's table, for plot and page tests. */
@@ -17,7 +20,7 @@ final class StudyCells {
       long p99Micros,
       Double wtHit,
       Double fsHit,
-      String tier,
+      Tier tier,
       List<String> notes) {
     TreeMap<String, LatencyStats> lat = new TreeMap<>();
     lat.put(
@@ -31,46 +34,32 @@ final class StudyCells {
             p99Micros * 2,
             p99Micros * 5));
     lat.put("UPDATE", new LatencyStats(10, 900, 800, 900, 1000, 1100, 1200));
-    Map<Metric, Double> m = new EnumMap<>(Metric.class);
-    m.put(Metric.DATA_BYTES, records * 1200.0);
-    m.put(Metric.INDEX_BYTES, records * 20.0);
-    if (wtHit != null) {
-      m.put(Metric.WT_HIT_RATIO, wtHit);
-    }
-    if (fsHit != null) {
-      m.put(Metric.FS_HIT_RATIO, fsHit);
-    }
-    return new CellResult(
-        records,
-        profile,
-        "docker",
-        CellResult.OK,
-        "",
-        100_010,
-        60_000,
-        opsPerSec,
-        lat,
-        m,
-        tier,
-        tier,
-        false,
-        true,
-        true,
-        notes);
+    return CellResult.builder(records, profile, ServerKind.DOCKER)
+        .run(100_010, 60_000, opsPerSec)
+        .latencies(lat)
+        .metric(Metric.DATA_BYTES, records * 1200.0)
+        .metric(Metric.INDEX_BYTES, records * 20.0)
+        .metric(Metric.WT_HIT_RATIO, wtHit)
+        .metric(Metric.FS_HIT_RATIO, fsHit)
+        .tiers(tier, tier)
+        .latencyApplied(true)
+        .pageCacheDropped(true)
+        .notes(notes)
+        .build();
   }
 
   /** 2M..5M x io1-5000, hdd-150, with a failed cell and missing ratios. */
   static List<CellResult> study() {
     List<CellResult> c = new ArrayList<>();
-    c.add(cell(2_000_000, "io1-5000", 41000, 900, 1.0, 1.0, "wt-cache", List.of()));
-    c.add(cell(3_000_000, "io1-5000", 30000, 1500, 0.80, 0.999, "fs-cache", List.of()));
-    c.add(cell(4_000_000, "io1-5000", 9000, 12000, 0.60, 0.95, "slightly-over", List.of()));
-    c.add(cell(5_000_000, "io1-5000", 4000, 40000, 0.50, 0.81, "far-over", List.of()));
-    c.add(cell(2_000_000, "hdd-150", 40000, 950, 1.0, 1.0, "wt-cache", List.of()));
+    c.add(cell(2_000_000, "io1-5000", 41000, 900, 1.0, 1.0, Tier.WT_CACHE, List.of()));
+    c.add(cell(3_000_000, "io1-5000", 30000, 1500, 0.80, 0.999, Tier.FS_CACHE, List.of()));
+    c.add(cell(4_000_000, "io1-5000", 9000, 12000, 0.60, 0.95, Tier.SLIGHTLY_OVER, List.of()));
+    c.add(cell(5_000_000, "io1-5000", 4000, 40000, 0.50, 0.81, Tier.FAR_OVER, List.of()));
+    c.add(cell(2_000_000, "hdd-150", 40000, 950, 1.0, 1.0, Tier.WT_CACHE, List.of()));
     // The file system figure is missing here: it must be left out, not drawn as 0.
-    c.add(cell(3_000_000, "hdd-150", 25000, 2000, 0.80, null, "", List.of("no /proc/PID/io")));
-    c.add(cell(4_000_000, "hdd-150", 600, 300_000, 0.60, 0.93, "slightly-over", List.of()));
-    c.add(CellResult.failed(5_000_000, "hdd-150", "docker", "server <exited> & \"gone\""));
+    c.add(cell(3_000_000, "hdd-150", 25000, 2000, 0.80, null, null, List.of("no /proc/PID/io")));
+    c.add(cell(4_000_000, "hdd-150", 600, 300_000, 0.60, 0.93, Tier.SLIGHTLY_OVER, List.of()));
+    c.add(CellResult.failed(5_000_000, "hdd-150", ServerKind.DOCKER, "server <exited> & \"gone\""));
     return c;
   }
 }

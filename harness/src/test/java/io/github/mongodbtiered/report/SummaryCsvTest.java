@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,10 +24,10 @@ class SummaryCsvTest {
 
   @Test
   void headerHasUnitsOpUnionMetricsThenFlags() {
-    CellResult read = Cells.ok(10, "hdd", "WT_CACHE");
+    CellResult read = Cells.ok(10, "hdd", Tier.WT_CACHE);
     TreeMap<String, LatencyStats> updOnly = new TreeMap<>();
     updOnly.put("UPDATE", new LatencyStats(1, 1, 1, 1, 1, 1, 1));
-    CellResult update = withLatencies(Cells.ok(20, "hdd", "WT_CACHE"), updOnly);
+    CellResult update = withLatencies(Cells.ok(20, "hdd", Tier.WT_CACHE), updOnly);
     String header = lines(SummaryCsv.render(List.of(update, read))).get(0);
     StringBuilder expected = new StringBuilder(FIXED_HEAD);
     for (String op : List.of("read", "update")) {
@@ -43,8 +49,8 @@ class SummaryCsvTest {
   void rowsFormatNumbersAndLeaveUnmeasuredFieldsEmpty() {
     TreeMap<String, LatencyStats> updOnly = new TreeMap<>();
     updOnly.put("UPDATE", new LatencyStats(1, 2.25, 3, 4, 5, 6, 7));
-    CellResult a = Cells.ok(10, "hdd", "WT_CACHE");
-    CellResult b = withLatencies(Cells.ok(20, "hdd", "DISK"), updOnly);
+    CellResult a = Cells.ok(10, "hdd", Tier.WT_CACHE);
+    CellResult b = withLatencies(Cells.ok(20, "hdd", Tier.FAR_OVER), updOnly);
     List<String> lines = lines(SummaryCsv.render(List.of(a, b)));
     Map<String, String> row = row(lines, 1);
     assertEquals("10", row.get("record_count"));
@@ -69,8 +75,9 @@ class SummaryCsvTest {
 
   @Test
   void aFailedCellHasEmptyNumbersAndAQuotedError() {
-    CellResult failed = CellResult.failed(5, "ssd", "url", "boom, \"quoted\"\r\nsecond line");
-    String csv = SummaryCsv.render(List.of(failed, Cells.ok(5, "hdd", "")));
+    CellResult failed =
+        CellResult.failed(5, "ssd", ServerKind.URL, "boom, \"quoted\"\r\nsecond line");
+    String csv = SummaryCsv.render(List.of(failed, Cells.ok(5, "hdd", null)));
     assertTrue(csv.contains("5,ssd,url,failed,\"boom, \"\"quoted\"\"\r\nsecond line\",,,,"), csv);
     // No bare LF anywhere: every line ends CRLF.
     assertFalse(csv.replace("\r\n", "").contains("\n"));
@@ -79,21 +86,21 @@ class SummaryCsvTest {
 
   @Test
   void failedMetricsAreEmptyToo() {
-    CellResult f = CellResult.failed(5, "ssd", "url", "x");
+    CellResult f = CellResult.failed(5, "ssd", ServerKind.URL, "x");
     CellResult withMetric =
         new CellResult(
             5,
             "ssd",
-            "url",
-            CellResult.FAILED,
+            ServerKind.URL,
+            CellStatus.FAILED,
             "x",
             0,
             0,
             0,
             new TreeMap<>(),
             Map.of(Metric.DATA_BYTES, 0.0),
-            "",
-            "",
+            null,
+            null,
             false,
             false,
             false,
@@ -108,10 +115,10 @@ class SummaryCsvTest {
   void sortsByProfileOrderThenRecordCount() {
     List<CellResult> cells =
         List.of(
-            Cells.ok(300, "san", ""),
-            Cells.ok(200, "hdd", ""),
-            Cells.ok(100, "san", ""),
-            Cells.ok(100, "hdd", ""));
+            Cells.ok(300, "san", null),
+            Cells.ok(200, "hdd", null),
+            Cells.ok(100, "san", null),
+            Cells.ok(100, "hdd", null));
     assertEquals(List.of("san,100", "san,300", "hdd,100", "hdd,200"), keys(cells, List.of()));
     assertEquals(
         List.of("hdd,100", "hdd,200", "san,100", "san,300"), keys(cells, List.of("io1", "hdd")));

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.cli.MongodbTieredCli;
-import io.github.mongodbtiered.report.CellResult;
 import io.github.mongodbtiered.report.CellStore;
-import io.github.mongodbtiered.report.Metric;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import com.mongodb.client.MongoCollection;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.mongodbtiered.profiles.DiskProfiles;
-import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.github.mongodbtiered.report;
+package io.github.mongodbtiered.results;
 
 /**
  * One step of a disk baseline: random O_DIRECT I/O of {@code blockMinBytes}..{@code blockMaxBytes}

@@ -1,4 +1,4 @@
-package io.github.mongodbtiered.report;
+package io.github.mongodbtiered.results;
 
 import org.HdrHistogram.Histogram;
 

@@ -1,4 +1,4 @@
-package io.github.mongodbtiered.report;
+package io.github.mongodbtiered.results;
 
 /**
  * Every per-cell figure besides throughput and latency, with its CSV column name (which carries the

@@ -1,0 +1,178 @@
+package io.github.mongodbtiered.report;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Every file name in a report directory, in one place:
+ *
+ * <pre>
+ * summary.csv                      one row per cell
+ * tier-&lt;id&gt;.csv                   the summary split by observed tier
+ * run.json                         the run's manifest
+ * index.html                       the page
+ * plots/&lt;name&gt;.svg, .png          the plots
+ * cells/&lt;records&gt;-&lt;profile&gt;.json   each finished cell, for resuming
+ * histograms/&lt;records&gt;-&lt;profile&gt;-&lt;OPERATION&gt;.hdr   HdrHistogram logs of a measured run
+ * loads.properties                 records/s of each load step
+ * ycsb.log                         YCSB's own console output
+ * </pre>
+ */
+public record ReportLayout(Path dir) {
+  public static final String SUMMARY = "summary.csv";
+  public static final String MANIFEST = "run.json";
+  public static final String PAGE = "index.html";
+  public static final String PLOTS = "plots";
+  public static final String CELLS = "cells";
+  public static final String HISTOGRAMS = "histograms";
+  public static final String LOAD_RATES = "loads.properties";
+  public static final String YCSB_LOG = "ycsb.log";
+  static final String TIER_PREFIX = "tier-";
+  static final String TIER_SUFFIX = ".csv";
+  private static final String HISTOGRAM_SUFFIX = ".hdr";
+
+  /** What {@code DiskProfile} allows: safe as part of a file name. */
+  private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+  public Path summary() {
+    return dir.resolve(SUMMARY);
+  }
+
+  public Path manifest() {
+    return dir.resolve(MANIFEST);
+  }
+
+  public Path page() {
+    return dir.resolve(PAGE);
+  }
+
+  public Path plots() {
+    return dir.resolve(PLOTS);
+  }
+
+  public Path plot(String name, String extension) {
+    return plots().resolve(name + "." + extension);
+  }
+
+  public Path cells() {
+    return dir.resolve(CELLS);
+  }
+
+  public Path histograms() {
+    return dir.resolve(HISTOGRAMS);
+  }
+
+  public Path loadRates() {
+    return dir.resolve(LOAD_RATES);
+  }
+
+  public Path ycsbLog() {
+    return dir.resolve(YCSB_LOG);
+  }
+
+  /** {@code tier-<id>.csv}; a null tier id (not observed) gives {@code tier-unclassified.csv}. */
+  public static String tierFileName(String tierId) {
+    String id =
+        tierId == null || tierId.isBlank()
+            ? "unclassified"
+            : tierId.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
+    return TIER_PREFIX + id + TIER_SUFFIX;
+  }
+
+  /** {@code cells/<recordCount>-<profile>.json}. */
+  public Path cell(long recordCount, String profile) {
+    return cells().resolve(cellName(recordCount, profile) + ".json");
+  }
+
+  /** {@code histograms/<recordCount>-<profile>-<operation>.hdr}. */
+  public Path histogram(long recordCount, String profile, String operation) {
+    return histograms().resolve(histogramFileName(recordCount, profile, operation));
+  }
+
+  /** {@code <recordCount>-<profile>-<operation>.hdr}. */
+  public static String histogramFileName(long recordCount, String profile, String operation) {
+    return histogramPrefix(recordCount, profile) + operation + HISTOGRAM_SUFFIX;
+  }
+
+  /**
+   * What YCSB's {@code hdrhistogram.output.path} takes for a cell: it appends the operation name
+   * and {@code .hdr} itself.
+   */
+  public Path histogramOutputPrefix(long recordCount, String profile) {
+    return histograms().resolve(histogramPrefix(recordCount, profile));
+  }
+
+  /**
+   * The cell's HdrHistogram logs by operation name, sorted; YCSB's CLEANUP pseudo-operation and its
+   * logs of failed operations ({@code READ-FAILED}) are left out: neither is a result.
+   */
+  public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
+    Map<String, Path> logs = new TreeMap<>();
+    String prefix = histogramPrefix(recordCount, profile);
+    if (!Files.isDirectory(histograms())) {
+      return logs;
+    }
+    try (DirectoryStream<Path> files =
+        Files.newDirectoryStream(histograms(), prefix + "*" + HISTOGRAM_SUFFIX)) {
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        String op = name.substring(prefix.length(), name.length() - HISTOGRAM_SUFFIX.length());
+        if (!op.equals("CLEANUP") && !op.endsWith("-FAILED")) {
+          logs.put(op, f);
+        }
+      }
+    }
+    return logs;
+  }
+
+  /**
+   * Removes every log of the cell, failed operations' included: a re-measured cell starts clean.
+   */
+  public void deleteHistogramsOf(long recordCount, String profile) throws IOException {
+    if (!Files.isDirectory(histograms())) {
+      return;
+    }
+    try (DirectoryStream<Path> old =
+        Files.newDirectoryStream(
+            histograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX)) {
+      for (Path f : old) {
+        Files.delete(f);
+      }
+    }
+  }
+
+  /** Every HdrHistogram log of the report. */
+  public void deleteAllHistograms() throws IOException {
+    if (!Files.isDirectory(histograms())) {
+      return;
+    }
+    try (DirectoryStream<Path> files =
+        Files.newDirectoryStream(histograms(), "*" + HISTOGRAM_SUFFIX)) {
+      for (Path f : files) {
+        Files.deleteIfExists(f);
+      }
+    }
+  }
+
+  private static String histogramPrefix(long recordCount, String profile) {
+    return cellName(recordCount, profile) + "-";
+  }
+
+  /** {@code <recordCount>-<profile>}, checked to be safe as a file name. */
+  static String cellName(long recordCount, String profile) {
+    if (recordCount < 0) {
+      throw new IllegalArgumentException("record count " + recordCount + " is negative");
+    }
+    if (profile == null || !PROFILE.matcher(profile).matches()) {
+      throw new IllegalArgumentException(
+          "profile '" + profile + "': use letters, digits, '.', '_' and '-'");
+    }
+    return recordCount + "-" + profile;
+  }
+}

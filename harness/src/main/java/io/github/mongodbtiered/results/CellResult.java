@@ -1,0 +1,247 @@
+package io.github.mongodbtiered.results;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The outcome of one sweep cell (record count x profile), as plain data that formats turn into CSV,
+ * JSON, plots or a page. Built with {@link #builder}; changed copies come from {@link #toBuilder}.
+ *
+ * @param recordCount records in the data set
+ * @param profile the disk profile's name (a label only, when the server is not throttled)
+ * @param server what served the cell
+ * @param status whether the figures are a result
+ * @param error why the cell failed (empty when ok); never holds credentials
+ * @param operations operations measured (warm-up excluded)
+ * @param runtimeMillis length of the measured run
+ * @param throughputOpsPerSec operations per second over the measured run
+ * @param latencies per operation type (READ, UPDATE, ...), sorted by name
+ * @param metrics the other figures; a missing key means "not measured"
+ * @param predictedTier where sizes say the working set lives, or null when sizes were not known
+ * @param observedTier where the hit ratios say it lives, or null when they were not measured
+ * @param clientBound true when the client, not the server, limited throughput
+ * @param latencyApplied whether the profile's added latency was in effect
+ * @param pageCacheDropped whether the host page cache was dropped before the cell
+ * @param notes warnings for this cell (limits not enforced, tier mismatch, ...)
+ */
+public record CellResult(
+    long recordCount,
+    String profile,
+    ServerKind server,
+    CellStatus status,
+    String error,
+    long operations,
+    long runtimeMillis,
+    double throughputOpsPerSec,
+    SortedMap<String, LatencyStats> latencies,
+    Map<Metric, Double> metrics,
+    Tier predictedTier,
+    Tier observedTier,
+    boolean clientBound,
+    boolean latencyApplied,
+    boolean pageCacheDropped,
+    List<String> notes) {
+
+  public CellResult {
+    error = error == null ? "" : error;
+    latencies = new TreeMap<>(latencies == null ? Map.of() : latencies);
+    EnumMap<Metric, Double> m = new EnumMap<>(Metric.class);
+    if (metrics != null) {
+      m.putAll(metrics);
+    }
+    metrics = m;
+    notes = notes == null ? List.of() : List.copyOf(notes);
+  }
+
+  /** An ok cell with nothing measured yet. */
+  public static Builder builder(long recordCount, String profile, ServerKind server) {
+    return new Builder(recordCount, profile, server);
+  }
+
+  /** A failed cell: what was known, and why it failed. */
+  public static CellResult failed(
+      long recordCount, String profile, ServerKind server, String error) {
+    return builder(recordCount, profile, server).failed(error).build();
+  }
+
+  public boolean ok() {
+    return status == CellStatus.OK;
+  }
+
+  /** True when both tiers are known and they differ. */
+  public boolean tierMismatch() {
+    return predictedTier != null && observedTier != null && predictedTier != observedTier;
+  }
+
+  /** The figure, or null when it was not measured. */
+  public Double metric(Metric metric) {
+    return metrics.get(metric);
+  }
+
+  /** This cell with one more figure (or a replaced one). */
+  public CellResult withMetric(Metric metric, double value) {
+    return toBuilder().metric(metric, value).build();
+  }
+
+  /**
+   * {@code cells} in report order: profiles as {@code profileOrder} lists them, then any others in
+   * the order they first appear; within a profile, record counts ascending.
+   */
+  public static List<CellResult> inProfileOrder(
+      Collection<CellResult> cells, List<String> profileOrder) {
+    Map<String, Integer> rank = new HashMap<>();
+    profileOrder.forEach(p -> rank.putIfAbsent(p, rank.size()));
+    cells.forEach(c -> rank.putIfAbsent(c.profile(), rank.size()));
+    return cells.stream()
+        .sorted(
+            Comparator.comparingInt((CellResult c) -> rank.get(c.profile()))
+                .thenComparingLong(CellResult::recordCount))
+        .toList();
+  }
+
+  /** "2000000 x hdd-150", for progress lines and messages. */
+  public String key() {
+    return recordCount + " x " + profile;
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder(recordCount, profile, server);
+    b.status = status;
+    b.error = error;
+    b.operations = operations;
+    b.runtimeMillis = runtimeMillis;
+    b.throughputOpsPerSec = throughputOpsPerSec;
+    b.latencies.putAll(latencies);
+    b.metrics.putAll(metrics);
+    b.predictedTier = predictedTier;
+    b.observedTier = observedTier;
+    b.clientBound = clientBound;
+    b.latencyApplied = latencyApplied;
+    b.pageCacheDropped = pageCacheDropped;
+    b.notes.addAll(notes);
+    return b;
+  }
+
+  /** Collects a cell's figures; every setter returns this builder. */
+  public static final class Builder {
+    private final long recordCount;
+    private final String profile;
+    private final ServerKind server;
+    private CellStatus status = CellStatus.OK;
+    private String error = "";
+    private long operations;
+    private long runtimeMillis;
+    private double throughputOpsPerSec;
+    private final SortedMap<String, LatencyStats> latencies = new TreeMap<>();
+    private final Map<Metric, Double> metrics = new EnumMap<>(Metric.class);
+    private Tier predictedTier;
+    private Tier observedTier;
+    private boolean clientBound;
+    private boolean latencyApplied;
+    private boolean pageCacheDropped;
+    private final List<String> notes = new ArrayList<>();
+
+    private Builder(long recordCount, String profile, ServerKind server) {
+      this.recordCount = recordCount;
+      this.profile = profile;
+      this.server = server;
+    }
+
+    public Builder failed(String why) {
+      status = CellStatus.FAILED;
+      error = why;
+      return this;
+    }
+
+    /** The measured run: how many operations, how long, and their rate. */
+    public Builder run(long operations, long runtimeMillis, double throughputOpsPerSec) {
+      this.operations = operations;
+      this.runtimeMillis = runtimeMillis;
+      this.throughputOpsPerSec = throughputOpsPerSec;
+      return this;
+    }
+
+    public Builder latency(String operation, LatencyStats stats) {
+      latencies.put(operation, stats);
+      return this;
+    }
+
+    public Builder latencies(Map<String, LatencyStats> byOperation) {
+      latencies.putAll(byOperation);
+      return this;
+    }
+
+    /** Sets the figure; a null value leaves it unmeasured (and removes an earlier one). */
+    public Builder metric(Metric metric, Number value) {
+      if (value == null) {
+        metrics.remove(metric);
+      } else {
+        metrics.put(metric, value.doubleValue());
+      }
+      return this;
+    }
+
+    public Builder metrics(Map<Metric, Double> figures) {
+      figures.forEach(this::metric);
+      return this;
+    }
+
+    public Builder tiers(Tier predicted, Tier observed) {
+      predictedTier = predicted;
+      observedTier = observed;
+      return this;
+    }
+
+    public Builder clientBound(boolean value) {
+      clientBound = value;
+      return this;
+    }
+
+    public Builder latencyApplied(boolean value) {
+      latencyApplied = value;
+      return this;
+    }
+
+    public Builder pageCacheDropped(boolean value) {
+      pageCacheDropped = value;
+      return this;
+    }
+
+    public Builder note(String note) {
+      notes.add(note);
+      return this;
+    }
+
+    public Builder notes(List<String> more) {
+      notes.addAll(more);
+      return this;
+    }
+
+    public CellResult build() {
+      return new CellResult(
+          recordCount,
+          profile,
+          server,
+          status,
+          error,
+          operations,
+          runtimeMillis,
+          throughputOpsPerSec,
+          latencies,
+          metrics,
+          predictedTier,
+          observedTier,
+          clientBound,
+          latencyApplied,
+          pageCacheDropped,
+          notes);
+    }
+  }
+}
