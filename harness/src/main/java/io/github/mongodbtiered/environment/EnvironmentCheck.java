@@ -164,22 +164,7 @@ public final class EnvironmentCheck {
               + ", not wiredTiger: the WiredTiger cache columns stay empty and tiers are"
               + " observed from the filesystem cache alone");
     }
-    return new EnvironmentFacts(
-        facts.kernel(),
-        facts.cpuModel(),
-        facts.cpus(),
-        facts.memoryBytes(),
-        facts.dataDir(),
-        facts.filesystem(),
-        facts.mountOptions(),
-        facts.device(),
-        facts.readAheadKb(),
-        facts.scheduler(),
-        facts.dockerVersion(),
-        version,
-        engine,
-        cacheBytes,
-        warnings);
+    return facts.withServer(version, engine, cacheBytes).withWarnings(warnings);
   }
 
   static List<String> fileSystemAdvice(String dir, String fs, String options) {

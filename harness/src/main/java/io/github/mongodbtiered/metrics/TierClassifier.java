@@ -100,6 +100,19 @@ public final class TierClassifier {
   }
 
   /**
+   * The tier {@code sizes} predict, as {@link #predict(long, long, long, long)}; empty when the
+   * working set, the cache or the memory is not known (0).
+   */
+  public static Optional<Tier> predict(DataSizes sizes, long wtCacheBytes, long memoryBytes) {
+    Long workingSet = sizes.workingSetBytes();
+    if (workingSet == null || wtCacheBytes <= 0 || memoryBytes <= 0) {
+      return Optional.empty();
+    }
+    long onDisk = sizes.onDiskBytes() != null ? sizes.onDiskBytes() : workingSet;
+    return Optional.of(predict(workingSet, onDisk, wtCacheBytes, memoryBytes));
+  }
+
+  /**
    * The tier hit ratios over a run show.
    *
    * <ul>

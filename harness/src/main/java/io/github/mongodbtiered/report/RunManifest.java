@@ -78,21 +78,7 @@ public record RunManifest(
     workloadProperties = scrubProperties(workloadProperties);
     if (environment != null) {
       environment =
-          new EnvironmentFacts(
-              environment.kernel(),
-              environment.cpuModel(),
-              environment.cpus(),
-              environment.memoryBytes(),
-              environment.dataDir(),
-              environment.filesystem(),
-              environment.mountOptions(),
-              environment.device(),
-              environment.readAheadKb(),
-              environment.scheduler(),
-              environment.dockerVersion(),
-              environment.serverVersion(),
-              environment.storageEngine(),
-              environment.cacheBytes(),
+          environment.withWarnings(
               environment.warnings().stream().map(w -> Redaction.scrub(w, null)).toList());
     }
     diskBaselines =

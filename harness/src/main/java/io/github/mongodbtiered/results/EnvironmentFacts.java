@@ -44,4 +44,44 @@ public record EnvironmentFacts(
   public EnvironmentFacts {
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
   }
+
+  /** These facts with {@code replaced} as the warnings. */
+  public EnvironmentFacts withWarnings(List<String> replaced) {
+    return new EnvironmentFacts(
+        kernel,
+        cpuModel,
+        cpus,
+        memoryBytes,
+        dataDir,
+        filesystem,
+        mountOptions,
+        device,
+        readAheadKb,
+        scheduler,
+        dockerVersion,
+        serverVersion,
+        storageEngine,
+        cacheBytes,
+        replaced);
+  }
+
+  /** These facts with what the server says of itself. */
+  public EnvironmentFacts withServer(String version, String engine, Long engineCacheBytes) {
+    return new EnvironmentFacts(
+        kernel,
+        cpuModel,
+        cpus,
+        memoryBytes,
+        dataDir,
+        filesystem,
+        mountOptions,
+        device,
+        readAheadKb,
+        scheduler,
+        dockerVersion,
+        version,
+        engine,
+        engineCacheBytes,
+        warnings);
+  }
 }

@@ -63,12 +63,12 @@ public final class DockerEnvironment {
   }
 
   /**
-   * @throws IllegalStateException when Docker cannot be used, saying why
+   * @throws ServerUnavailableException when Docker cannot be used, saying why
    */
   public static void require() {
     String reason = unavailableReason();
     if (!reason.isEmpty()) {
-      throw new IllegalStateException(reason);
+      throw new ServerUnavailableException(reason);
     }
   }
 }

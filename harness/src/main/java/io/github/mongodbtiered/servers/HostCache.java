@@ -19,6 +19,20 @@ public final class HostCache {
    */
   public record Drop(boolean dropped, String note) {}
 
+  /**
+   * Why the page cache cannot be dropped here, or empty when it can: asks the kernel whether this
+   * process may write {@code drop_caches} (root, and /proc/sys not mounted read-only), without
+   * writing it: a check must not empty the host's cache.
+   */
+  public static String dropUnavailableReason() {
+    if (!Files.exists(DROP_CACHES)) {
+      return DROP_CACHES + " does not exist (not Linux?)";
+    }
+    return Files.isWritable(DROP_CACHES)
+        ? ""
+        : "could not write " + DROP_CACHES + " (needs root on the host)";
+  }
+
   /** Writes dirty pages back ({@code sync}), then drops clean page cache, dentries and inodes. */
   public static Drop drop() {
     try {

@@ -25,7 +25,7 @@ public final class ServerImages {
   /**
    * Checks an image can be used without a surprise pull.
    *
-   * @throws IllegalStateException for one of our images that is not in the local Docker
+   * @throws ServerUnavailableException for one of our images that is not in the local Docker
    */
   static DockerImageName resolve(String image) {
     DockerImageName name = DockerImageName.parse(image);
@@ -33,7 +33,7 @@ public final class ServerImages {
       try {
         DockerClientFactory.instance().client().inspectImageCmd(image).exec();
       } catch (NotFoundException e) {
-        throw new IllegalStateException(
+        throw new ServerUnavailableException(
             "image "
                 + image
                 + " is not in the local Docker: build it with scripts/build-standin-image (it is"

@@ -200,11 +200,11 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     long deadline = System.nanoTime() + STARTUP.toNanos();
     while (readyLines() < count) {
       if (!isRunning()) {
-        throw new IllegalStateException(
+        throw new ServerUnavailableException(
             "the server exited during restart; its log ends with:\n" + tail(getLogs(), 20));
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
+        throw new ServerUnavailableException(
             "the server was not ready " + STARTUP.toSeconds() + " s after restart");
       }
       try {

@@ -22,8 +22,8 @@ record DataSetMarker(long loadedRecords, String shape) {
   /**
    * Reads the marker for {@code table}, or decides what to do without one.
    *
-   * @throws IllegalStateException when the collection holds data the harness did not load (or
-   *     loaded with another shape) and {@code dropExisting} is false
+   * @throws IllegalArgumentException when the collection holds data the harness did not load (or
+   *     loaded with another shape) and {@code dropExisting} is false: the fix is an option
    */
   static DataSetMarker open(MongoDatabase db, String table, String shape, boolean dropExisting) {
     MongoCollection<Document> markers = db.getCollection(COLLECTION);
@@ -38,7 +38,7 @@ record DataSetMarker(long loadedRecords, String shape) {
       return new DataSetMarker(0, shape);
     }
     if (marker == null && documents > 0) {
-      throw new IllegalStateException(
+      throw new IllegalArgumentException(
           "collection "
               + db.getName()
               + "."
@@ -49,7 +49,7 @@ record DataSetMarker(long loadedRecords, String shape) {
               + " or pass --drop-existing to replace them");
     }
     if (marker != null && !ours) {
-      throw new IllegalStateException(
+      throw new IllegalArgumentException(
           "collection "
               + db.getName()
               + "."

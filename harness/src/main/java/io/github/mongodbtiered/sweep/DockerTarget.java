@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -106,7 +107,8 @@ final class DockerTarget implements TargetServer {
     try {
       Files.createDirectories(dataDir);
     } catch (IOException e) {
-      throw new IllegalStateException("cannot create the data directory " + dataDir, e);
+      throw new ServerUnavailableException(
+          "--data-dir: cannot create " + dataDir + " (" + e.getMessage() + ")", e);
     }
     running = new ThrottledMongoContainer(image, profile, dataDir);
     running.start();

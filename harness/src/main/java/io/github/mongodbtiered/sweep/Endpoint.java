@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.ConnectionString;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.Enforcement;
 import java.util.List;
@@ -23,5 +24,11 @@ public record Endpoint(
     List<String> notes) {
   public Endpoint {
     notes = List.copyOf(notes);
+  }
+
+  /** The database YCSB uses at {@code url}: the URL's own, else {@code ycsb}. */
+  static String databaseOf(String url) {
+    String database = new ConnectionString(url).getDatabase();
+    return database == null || database.isEmpty() || database.equals("admin") ? "ycsb" : database;
   }
 }

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.report.AtomicFiles;
+import io.github.mongodbtiered.report.ReportLayout;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -15,12 +16,10 @@ import java.util.Properties;
  * (the study saw inserts slow down as the data outgrew memory).
  */
 final class LoadRates {
-  static final String FILE = "loads.properties";
-
   private LoadRates() {}
 
   static void read(Path reportDir, Map<Long, Double> into) throws IOException {
-    Path f = reportDir.resolve(FILE);
+    Path f = new ReportLayout(reportDir).loadRates();
     if (!Files.exists(f)) {
       return;
     }
@@ -40,6 +39,6 @@ final class LoadRates {
     rates.forEach((k, v) -> p.setProperty(Long.toString(k), Double.toString(v)));
     StringWriter w = new StringWriter();
     p.store(w, "records/s of the load step that reached each record count");
-    AtomicFiles.write(reportDir.resolve(FILE), w.toString());
+    AtomicFiles.write(new ReportLayout(reportDir).loadRates(), w.toString());
   }
 }

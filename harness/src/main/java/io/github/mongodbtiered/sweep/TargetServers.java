@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import java.io.PrintWriter;
 
 /** Picks the sweep's server: a URL if given, else Docker when usable, else the embedded one. */
@@ -9,7 +10,7 @@ public final class TargetServers {
 
   /**
    * @param log where the choice and its reason are printed
-   * @throws IllegalStateException when the requested server cannot be used
+   * @throws ServerUnavailableException when the requested server cannot be used
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server()) {

@@ -7,6 +7,7 @@ import io.github.mongodbtiered.cli.MongodbTieredCli;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.Tier;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -69,7 +70,7 @@ class EmbeddedSweepTest {
     assertEquals(
         (double) CACHE_BYTES, cell.metrics().get(Metric.WT_CACHE_MAX_BYTES), cell.toString());
     // 500 records of YCSB's default 1 KB fit 80% of 32 MiB: the sizes and the server agree.
-    assertEquals("wt-cache", cell.predictedTier(), cell.toString());
+    assertEquals(Tier.WT_CACHE, cell.predictedTier(), cell.toString());
     assertTrue(
         cell.notes().stream()
             .anyMatch(n -> n.contains("WiredTiger cache is the profile's (32 MiB)")),

@@ -11,6 +11,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -87,8 +88,8 @@ class UrlSweepTest {
   @Test
   void aCollectionItDidNotLoadIsNeverTouchedWithoutDropExisting(@TempDir Path out) {
     usertable().insertOne(new Document("_id", "precious").append("owner", "the user"));
-    IllegalStateException e =
-        assertThrows(IllegalStateException.class, () -> sweep(options(out, false, 300L)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> sweep(options(out, false, 300L)));
     assertTrue(
         e.getMessage().contains("bench.usertable already holds 1 documents"), e.getMessage());
     assertTrue(e.getMessage().contains("--drop-existing"), e.getMessage());
@@ -105,7 +106,7 @@ class UrlSweepTest {
     assertEquals(0, usertable().countDocuments(new Document("_id", "precious")));
     assertEquals(4, first.cells().size());
     for (CellResult c : first.cells()) {
-      assertEquals("url", c.server());
+      assertEquals(ServerKind.URL, c.server());
       assertEquals(200, c.operations(), c.toString());
       assertTrue(c.notes().stream().anyMatch(n -> n.contains("is a label")), c.notes().toString());
     }

@@ -1,0 +1,16 @@
+package io.github.mongodbtiered.metrics;
+
+/**
+ * The counters read just before or just after a measured run; any part is null when it could not be
+ * read (a server elsewhere has no /proc entry here, an unthrottled one no cgroup counters).
+ *
+ * @param wiredTiger the server's WiredTiger cache counters (fields null without WiredTiger)
+ * @param serverIo the server process's I/O counters
+ * @param device the data disk's counters
+ * @param cgroupReadBytes bytes the server's cgroup read from the data disk
+ */
+public record ServerSnapshot(
+    WiredTigerCacheStats wiredTiger,
+    ProcessIo serverIo,
+    DeviceStats device,
+    Long cgroupReadBytes) {}

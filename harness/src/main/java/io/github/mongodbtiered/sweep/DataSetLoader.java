@@ -1,0 +1,122 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
+import io.github.mongodbtiered.ycsb.PhaseException;
+import io.github.mongodbtiered.ycsb.PhaseResult;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Brings the sweep's data set to a record count, loading only the records it still lacks, through
+ * the binding, on a server the target starts for loading (unthrottled where it can). The load rate
+ * of each step is kept beside the report, so a resumed sweep still reports it.
+ */
+final class DataSetLoader {
+  private final SweepOptions options;
+  private final TargetServer server;
+  private final SweepRunner.Listener listener;
+  private final Consumer<String> warnings;
+  private final YcsbPhases phases;
+  private final Map<Long, Double> loadRates = new TreeMap<>();
+  // --drop-existing applies once per run: to the data set as found, not to each load step.
+  private boolean dropped;
+
+  /**
+   * @param warnings where problems go that do not fail the sweep (for run.json)
+   */
+  DataSetLoader(
+      SweepOptions options,
+      TargetServer server,
+      SweepRunner.Listener listener,
+      Consumer<String> warnings)
+      throws IOException {
+    this.options = options;
+    this.server = server;
+    this.listener = listener;
+    this.warnings = warnings;
+    this.phases = new YcsbPhases(options);
+    LoadRates.read(options.outDir(), loadRates);
+  }
+
+  /** Records per second of the step that reached {@code recordCount}, when one was measured. */
+  Double loadRate(long recordCount) {
+    return loadRates.get(recordCount);
+  }
+
+  /**
+   * Brings the data set to {@code count} records.
+   *
+   * @param connected called with the database once the loading server answers, before loading
+   * @throws ServerUnavailableException when the server for loading cannot be started
+   * @throws IllegalArgumentException when the data set is not this sweep's, or larger, and
+   *     --drop-existing was not given
+   */
+  void bring(long count, Consumer<MongoDatabase> connected) throws IOException, PhaseException {
+    Endpoint e;
+    try {
+      e = server.startLoading();
+    } catch (Exception ex) {
+      throw new ServerUnavailableException(
+          "could not start the server for loading: " + Messages.of(ex), ex);
+    }
+    try (MongoClient client = MongoClients.create(e.url())) {
+      MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
+      connected.accept(db);
+      load(db, e.url(), count);
+    } finally {
+      try {
+        server.stopLoading();
+      } catch (Exception ex) {
+        warnings.accept("stopping the loading server: " + Messages.of(ex));
+      }
+    }
+  }
+
+  private void load(MongoDatabase db, String url, long count) throws IOException, PhaseException {
+    DataSetMarker marker =
+        DataSetMarker.open(db, options.table(), shape(), options.dropExisting() && !dropped);
+    dropped = true;
+    if (marker.loadedRecords() > count) {
+      throw new IllegalArgumentException(
+          "--recordcounts: the data set already holds "
+              + marker.loadedRecords()
+              + " records, more than the "
+              + count
+              + " this cell needs: rerun with --drop-existing to measure smaller counts again");
+    }
+    if (marker.loadedRecords() == count) {
+      return;
+    }
+    long from = marker.loadedRecords();
+    // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
+    boolean partial = db.getCollection(options.table()).estimatedDocumentCount() > from;
+    listener.info("loading records " + from + " to " + count);
+    PhaseResult r = phases.load(url, from, count, partial, listener.loadProgress(from, count));
+    if (r.errors() > 0) {
+      throw new IOException(
+          r.errors() + " of " + r.attempts() + " records failed to load; the sweep stops here");
+    }
+    double rate = (count - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+    loadRates.put(count, rate);
+    LoadRates.write(options.outDir(), loadRates);
+    marker.loaded(db, options.table(), count);
+    listener.info(String.format(Locale.ROOT, "loaded at %.0f records/s", rate));
+  }
+
+  /** The record shape: a data set loaded with another shape is not this sweep's. */
+  private String shape() {
+    Properties w = options.workload();
+    return w.getProperty("fieldcount", "10")
+        + "x"
+        + w.getProperty("fieldlength", "100")
+        + " "
+        + w.getProperty("insertorder", "hashed");
+  }
+}

@@ -1,0 +1,121 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.BaselineTable;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.servers.DiskBaseline;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measures what each profile's disk delivers before any cell runs on it (the disk-IO study's
+ * method, see {@link DiskBaseline}), keeping baselines an earlier run of this report measured. A
+ * failed baseline is a warning, not a failed sweep: the cells can still be measured.
+ */
+final class DiskBaselineStep {
+  /** The run.json key of the bare disk's baseline, for targets that throttle nothing. */
+  static final String HOST_BASELINE = "host";
+
+  private final SweepOptions options;
+  private final TargetServer server;
+  private final SweepRunner.Listener listener;
+  private final SweepReport report;
+
+  DiskBaselineStep(
+      SweepOptions options,
+      TargetServer server,
+      SweepRunner.Listener listener,
+      SweepReport report) {
+    this.options = options;
+    this.server = server;
+    this.listener = listener;
+    this.report = report;
+  }
+
+  void run() throws IOException {
+    if (options.diskBaseline() == null) {
+      return;
+    }
+    Map<String, List<BaselineStep>> baselines = report.diskBaselines();
+    keepEarlierBaselines(baselines);
+    Path dir = server.hostDataDir();
+    if (dir == null) {
+      report.warn("disk baseline skipped: the server's disk is not on this host");
+      listener.info("disk baseline: skipped, the server's disk is not on this host");
+      return;
+    }
+    Files.createDirectories(dir);
+    Path file = dir.resolve(DiskBaseline.FILE_NAME);
+    boolean fileExisted = Files.exists(file);
+    try {
+      for (DiskProfile p : todo(baselines)) {
+        measure(p, dir);
+        report.write();
+      }
+    } finally {
+      if (!fileExisted) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private void keepEarlierBaselines(Map<String, List<BaselineStep>> into) {
+    if (!Files.exists(new ReportLayout(options.outDir()).manifest())) {
+      return;
+    }
+    try {
+      into.putAll(RunManifest.read(options.outDir()).diskBaselines());
+    } catch (IOException | RuntimeException e) {
+      report.warn("earlier disk baselines not read: " + Messages.of(e));
+    }
+  }
+
+  /** Profiles still to measure; a null entry is the bare disk, every profile's when unthrottled. */
+  private List<DiskProfile> todo(Map<String, List<BaselineStep>> done) {
+    List<DiskProfile> todo = new ArrayList<>();
+    if (server.throttles()) {
+      options.profiles().stream().filter(p -> !done.containsKey(p.name())).forEach(todo::add);
+    } else if (!done.containsKey(HOST_BASELINE)) {
+      todo.add(null);
+    }
+    return todo;
+  }
+
+  private void measure(DiskProfile p, Path dir) {
+    DiskBaseline.Settings settings = options.diskBaseline();
+    String key = p == null ? HOST_BASELINE : p.name();
+    listener.info(
+        String.format(
+            Locale.ROOT,
+            "disk baseline %s: %d steps of %.0f s (%s, %s, 1 to %d threads)",
+            key,
+            settings.steps(),
+            settings.secondsPerStep(),
+            settings.modes().stream().map(DiskBaseline.Mode::label).toList(),
+            BaselineTable.blocks(settings.blockMinBytes(), settings.blockMaxBytes()),
+            settings.maxThreads()));
+    listener.info(BaselineTable.textHeader());
+    try {
+      List<BaselineStep> steps =
+          p == null
+              ? DiskBaseline.onHost(dir, settings, s -> listener.info(BaselineTable.textRow(s)))
+              : DiskBaseline.inContainer(
+                  options.probeImage(),
+                  p,
+                  dir,
+                  settings,
+                  s -> listener.info(BaselineTable.textRow(s)));
+      report.diskBaselines().put(key, steps);
+    } catch (IOException | RuntimeException e) {
+      report.warn("disk baseline " + key + " failed: " + Messages.of(e));
+      listener.info("warning: disk baseline " + key + " failed: " + Messages.of(e));
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.environment.EnvironmentCheck;
+import io.github.mongodbtiered.profiles.Sizes;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.servers.HostCache;
+import io.github.mongodbtiered.servers.LatencyInjection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.bson.Document;
+
+/**
+ * The sweep's environment check: the host's, file system's and device's facts with their warnings,
+ * printed and kept before anything is measured; the server's own facts are added when it first
+ * answers.
+ */
+final class EnvironmentStep {
+  private final SweepOptions options;
+  private final TargetServer server;
+  private final SweepRunner.Listener listener;
+  private final SweepReport report;
+
+  EnvironmentStep(
+      SweepOptions options,
+      TargetServer server,
+      SweepRunner.Listener listener,
+      SweepReport report) {
+    this.options = options;
+    this.server = server;
+    this.listener = listener;
+    this.report = report;
+  }
+
+  void checkHost() {
+    EnvironmentFacts host =
+        new EnvironmentCheck().host(server.hostDataDir(), server.dockerVersion());
+    String pageCacheNote = server.hostDataDir() == null ? "" : HostCache.dropUnavailableReason();
+    List<String> warnings = new ArrayList<>(host.warnings());
+    warnings.addAll(
+        EnvironmentCheck.measurementWarnings(
+            server.throttles() ? options.profiles() : List.of(),
+            LatencyInjection.unavailableReason(),
+            pageCacheNote));
+    report.environment(host.withWarnings(warnings));
+    listener.info(summary(host));
+    warnings.forEach(line -> listener.info("warning: " + line));
+  }
+
+  /** Adds what the server says of itself, the first time one answers. */
+  void serverAnswered(MongoDatabase db) {
+    if (report.environment().storageEngine() != null) {
+      return;
+    }
+    String version = String.valueOf(db.runCommand(new Document("buildInfo", 1)).get("version"));
+    Document status = db.runCommand(new Document("serverStatus", 1));
+    EnvironmentFacts facts =
+        EnvironmentCheck.withServer(report.environment(), version, status, server.throttles());
+    report.environment(facts);
+    String cache =
+        server.throttles()
+            ? ", cache set per profile"
+            : facts.cacheBytes() == null ? "" : ", cache " + Sizes.format(facts.cacheBytes());
+    listener.info("server: " + version + ", storage engine " + facts.storageEngine() + cache);
+    facts.warnings().stream()
+        .filter(w -> w.contains("storage engine"))
+        .forEach(w -> listener.info("warning: " + w));
+  }
+
+  private static String summary(EnvironmentFacts host) {
+    String data =
+        host.dataDir() == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; data %s on %s (%s), device %s, read-ahead %s KiB, scheduler %s",
+                host.dataDir(),
+                host.filesystem(),
+                host.mountOptions(),
+                host.device(),
+                host.readAheadKb(),
+                host.scheduler());
+    return String.format(
+        Locale.ROOT,
+        "environment: kernel %s, %d CPUs (%s), %s RAM%s%s",
+        host.kernel(),
+        host.cpus(),
+        host.cpuModel(),
+        host.memoryBytes() == null ? "?" : Sizes.format(host.memoryBytes()),
+        host.dockerVersion() == null ? "" : ", Docker " + host.dockerVersion(),
+        data);
+  }
+}

@@ -1,0 +1,64 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.metrics.CgroupIoStats;
+import io.github.mongodbtiered.metrics.DeviceStats;
+import io.github.mongodbtiered.metrics.ProcessIo;
+import io.github.mongodbtiered.metrics.ServerSnapshot;
+import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.bson.Document;
+
+/**
+ * Reads a cell server's counters: {@code serverStatus}, and where the server runs on this host its
+ * process's I/O, its cgroup's device reads (when throttled) and the data disk's counters. What
+ * cannot be read is null in the snapshot, never a failed cell.
+ */
+final class SnapshotReader {
+  private final Endpoint endpoint;
+
+  SnapshotReader(Endpoint endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  ServerSnapshot read(MongoDatabase db) {
+    Document status = db.runCommand(new Document("serverStatus", 1));
+    return new ServerSnapshot(
+        WiredTigerCacheStats.from(status), processIo(), device(), cgroupReadBytes());
+  }
+
+  private ProcessIo processIo() {
+    if (endpoint.serverPid() == null) {
+      return null;
+    }
+    try {
+      return ProcessIo.read(Path.of("/proc", endpoint.serverPid().toString(), "io"));
+    } catch (IOException | RuntimeException e) {
+      return null; // another user's process, or gone
+    }
+  }
+
+  private Long cgroupReadBytes() {
+    if (endpoint.serverPid() == null
+        || endpoint.enforcement() == null
+        || endpoint.device() == null) {
+      return null;
+    }
+    return new CgroupIoStats()
+        .read(endpoint.serverPid(), endpoint.device().majorMinor())
+        .readBytes();
+  }
+
+  private DeviceStats device() {
+    if (endpoint.device() == null) {
+      return null;
+    }
+    try {
+      return DeviceStats.read(
+          Path.of("/proc/diskstats"), endpoint.device().path().substring("/dev/".length()));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+}

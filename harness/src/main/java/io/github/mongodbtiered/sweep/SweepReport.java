@@ -1,0 +1,121 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.ReportWriter;
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.servers.Enforcement;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What a sweep has learnt so far (server facts, enforcement, baselines, warnings, finished cells),
+ * and the report written from it: after every cell, so an interrupted sweep keeps its report.
+ */
+final class SweepReport {
+  static final String TOOL_VERSION = "mongodb-tiered 0.1.0";
+
+  private final SweepOptions options;
+  private final TargetServer server;
+  private final SweepRunner.Listener listener;
+  private final CellStore store;
+  private final Instant started = Instant.now();
+  private final List<String> warnings = new ArrayList<>();
+  private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
+  private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
+  // The report is rewritten after every cell: say each of its own problems once per run.
+  private final Set<String> reportProblems = new HashSet<>();
+  private EnvironmentFacts environment;
+
+  SweepReport(SweepOptions options, TargetServer server, SweepRunner.Listener listener) {
+    this.options = options;
+    this.server = server;
+    this.listener = listener;
+    this.store = new CellStore(options.outDir());
+  }
+
+  CellStore store() {
+    return store;
+  }
+
+  void warn(String warning) {
+    warnings.add(warning);
+  }
+
+  EnvironmentFacts environment() {
+    return environment;
+  }
+
+  void environment(EnvironmentFacts facts) {
+    environment = facts;
+  }
+
+  Map<String, List<BaselineStep>> diskBaselines() {
+    return diskBaselines;
+  }
+
+  /** What the kernel held for {@code profile}'s server, as run.json records it. */
+  void enforced(String profile, Enforcement e) {
+    Map<String, String> held = new LinkedHashMap<>();
+    held.put("device", e.device().path());
+    held.put("read_iops", Long.toString(e.readIops()));
+    held.put("write_iops", Long.toString(e.writeIops()));
+    held.put("read_bps", Long.toString(e.readBytesPerSec()));
+    held.put("write_bps", Long.toString(e.writeBytesPerSec()));
+    held.put("memory_bytes", Long.toString(e.memoryBytes()));
+    held.put("latency_applied", Boolean.toString(e.latencyApplied()));
+    held.put("notes", String.join("; ", e.notes()));
+    enforcement.put(profile, held);
+  }
+
+  /** Every cell of the report (this run's and earlier runs'), in report order. */
+  List<CellResult> cells() throws IOException {
+    return CellResult.inProfileOrder(store.all(), profileNames());
+  }
+
+  void write() throws IOException {
+    for (String problem : ReportWriter.write(options.outDir(), manifest(), cells())) {
+      if (reportProblems.add(problem)) {
+        listener.info("warning: " + problem);
+      }
+    }
+  }
+
+  private RunManifest manifest() {
+    Map<String, String> workload = new TreeMap<>();
+    options.workload().forEach((k, v) -> workload.put(k.toString(), v.toString()));
+    String version =
+        environment == null || environment.serverVersion() == null
+            ? ""
+            : environment.serverVersion();
+    return new RunManifest(
+        TOOL_VERSION,
+        started,
+        Instant.now(),
+        options.commandLine(),
+        server.kind(),
+        server.image(),
+        version,
+        options.profiles().stream().map(RunManifest.Profile::of).toList(),
+        enforcement,
+        warnings,
+        options.recordCounts(),
+        workload,
+        environment,
+        diskBaselines);
+  }
+
+  private List<String> profileNames() {
+    return options.profiles().stream().map(DiskProfile::name).toList();
+  }
+}

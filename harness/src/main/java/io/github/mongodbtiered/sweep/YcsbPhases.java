@@ -1,0 +1,124 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.binding.MongoDbTieredClient;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.ycsb.PhaseException;
+import io.github.mongodbtiered.ycsb.PhaseResult;
+import io.github.mongodbtiered.ycsb.PhaseRunner;
+import io.github.mongodbtiered.ycsb.Progress;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.Properties;
+
+/**
+ * The sweep's YCSB phases (load, warm-up, measured run), typed: the only place where record counts,
+ * threads and durations become YCSB properties. YCSB's own console chatter (a "DBWrapper" line per
+ * thread, the terminator's messages) goes to {@code ycsb.log} in the report directory rather than
+ * the user's terminal, where the progress bars are.
+ */
+final class YcsbPhases {
+  /** One phase at a time in this JVM: System.out and System.err are swapped for the log. */
+  private static final Object CONSOLE = new Object();
+
+  private final SweepOptions options;
+  private final ReportLayout layout;
+
+  YcsbPhases(SweepOptions options) {
+    this.options = options;
+    this.layout = new ReportLayout(options.outDir());
+  }
+
+  /**
+   * Inserts keys {@code fromRecords .. toRecords-1}.
+   *
+   * @param upsert rewrite keys that exist (a load interrupted mid-step left some behind)
+   */
+  PhaseResult load(String url, long fromRecords, long toRecords, boolean upsert, Progress progress)
+      throws PhaseException, IOException {
+    Properties p = base(url, toRecords);
+    p.setProperty("dotransactions", "false");
+    p.setProperty("insertstart", Long.toString(fromRecords));
+    p.setProperty("insertcount", Long.toString(toRecords - fromRecords));
+    p.setProperty("threadcount", Integer.toString(options.loadThreads()));
+    p.setProperty("batchsize", Integer.toString(options.loadBatchSize()));
+    p.setProperty("mongodb.upsert", Boolean.toString(upsert));
+    p.setProperty("hdrhistogram.fileoutput", "false");
+    p.remove("maxexecutiontime");
+    return run("load " + fromRecords + "-" + toRecords, p, progress);
+  }
+
+  /** The workload over {@code recordCount} records for {@code seconds}, measured by nobody. */
+  PhaseResult warmUp(
+      String url, long recordCount, String profile, double seconds, Progress progress)
+      throws PhaseException, IOException {
+    Properties p = transactions(url, recordCount, 0, seconds);
+    p.setProperty("hdrhistogram.fileoutput", "false");
+    return run("warm-up " + recordCount + " x " + profile, p, progress);
+  }
+
+  /**
+   * The measured run, with HdrHistogram logs per operation under {@code histograms/} (logs of an
+   * earlier attempt at the same cell are removed first, so they never mix).
+   */
+  PhaseResult measure(String url, long recordCount, String profile, Progress progress)
+      throws PhaseException, IOException {
+    Properties p = transactions(url, recordCount, options.runOperations(), options.runSeconds());
+    Files.createDirectories(layout.histograms());
+    layout.deleteHistogramsOf(recordCount, profile);
+    p.setProperty("measurementtype", "hdrhistogram");
+    p.setProperty("hdrhistogram.fileoutput", "true");
+    p.setProperty(
+        "hdrhistogram.output.path", layout.histogramOutputPrefix(recordCount, profile).toString());
+    return run("run " + recordCount + " x " + profile, p, progress);
+  }
+
+  private Properties transactions(String url, long recordCount, long operations, double seconds) {
+    Properties p = base(url, recordCount);
+    p.setProperty("dotransactions", "true");
+    p.setProperty("threadcount", Integer.toString(options.threads()));
+    p.remove("insertstart");
+    p.remove("insertcount");
+    p.setProperty("operationcount", Long.toString(operations > 0 ? operations : Integer.MAX_VALUE));
+    if (seconds > 0) {
+      p.setProperty("maxexecutiontime", Long.toString((long) Math.ceil(seconds)));
+    } else {
+      p.remove("maxexecutiontime");
+    }
+    return p;
+  }
+
+  private Properties base(String url, long recordCount) {
+    Properties p = new Properties();
+    p.putAll(options.workload());
+    p.setProperty("db", MongoDbTieredClient.class.getName());
+    p.setProperty("mongodb.url", url);
+    p.setProperty("recordcount", Long.toString(recordCount));
+    return p;
+  }
+
+  private PhaseResult run(String title, Properties props, Progress progress)
+      throws PhaseException, IOException {
+    synchronized (CONSOLE) {
+      return runLogged(title, props, progress);
+    }
+  }
+
+  private PhaseResult runLogged(String title, Properties props, Progress progress)
+      throws PhaseException, IOException {
+    Files.createDirectories(layout.dir());
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    try (PrintStream log =
+        new PrintStream(new FileOutputStream(layout.ycsbLog().toFile(), true), true)) {
+      log.println("=== " + title);
+      System.setOut(log);
+      System.setErr(log);
+      return PhaseRunner.run(props, false, log, progress);
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+  }
+}
