@@ -18,55 +18,67 @@ import java.util.Properties;
  * unless the URL already sets the same option: the URL wins. Each fold adds a warning.
  */
 final class DeprecatedProperties {
-  private static final Map<String, String> WRITE_CONCERNS =
-      Map.of(
-          "errors_ignored", "w=0",
-          "unacknowledged", "w=0",
-          "acknowledged", "w=1",
-          "safe", "w=1",
-          "normal", "w=1",
-          "journaled", "journal=true",
-          "replica_acknowledged", "w=2",
-          "majority", "w=majority");
+  private static final NamedProperty WRITE_CONCERNS =
+      new NamedProperty(
+          WRITE_CONCERN,
+          Map.of(
+              "errors_ignored", "w=0",
+              "unacknowledged", "w=0",
+              "acknowledged", "w=1",
+              "safe", "w=1",
+              "normal", "w=1",
+              "journaled", "journal=true",
+              "replica_acknowledged", "w=2",
+              "majority", "w=majority"),
+          "write concern: use errors_ignored, unacknowledged, acknowledged, journaled,"
+              + " replica_acknowledged or majority (or w=... in "
+              + URL
+              + ")");
 
-  private static final Map<String, String> READ_PREFERENCES =
-      Map.of(
-          "primary", "primary",
-          "primary_preferred", "primaryPreferred",
-          "secondary", "secondary",
-          "secondary_preferred", "secondaryPreferred",
-          "nearest", "nearest");
+  private static final NamedProperty READ_PREFERENCES =
+      new NamedProperty(
+          READ_PREFERENCE,
+          Map.of(
+              "primary", "readPreference=primary",
+              "primary_preferred", "readPreference=primaryPreferred",
+              "secondary", "readPreference=secondary",
+              "secondary_preferred", "readPreference=secondaryPreferred",
+              "nearest", "readPreference=nearest"),
+          "read preference: use primary, primary_preferred, secondary, secondary_preferred"
+              + " or nearest");
 
   private DeprecatedProperties() {}
+
+  /**
+   * A deprecated property whose values are names (case-insensitive), each standing for one URL
+   * option.
+   *
+   * @param expected what the value must be, for the message when it is none of the names
+   */
+  private record NamedProperty(String property, Map<String, String> options, String expected) {
+    /** The URL option ({@code key=value}) the property names, or null when it is not set. */
+    String urlOption(Properties props) {
+      String value = props.getProperty(property);
+      if (value == null) {
+        return null;
+      }
+      String option = options.get(value.trim().toLowerCase(Locale.ROOT));
+      if (option == null) {
+        throw new IllegalArgumentException(property + "=" + value + " is not a " + expected);
+      }
+      return option;
+    }
+  }
 
   /** {@code url} with each deprecated property that is set added to its query. */
   static String foldInto(String url, Properties props, List<String> warnings) {
     String result = url;
-    String wc = props.getProperty(WRITE_CONCERN);
-    if (wc != null) {
-      String option =
-          translate(
-              WRITE_CONCERNS,
-              WRITE_CONCERN,
-              wc,
-              "write concern: use errors_ignored, unacknowledged, acknowledged, journaled,"
-                  + " replica_acknowledged or majority (or w=... in "
-                  + URL
-                  + ")");
-      String key = option.substring(0, option.indexOf('='));
-      result = addOption(result, option, warnings, WRITE_CONCERN, key);
-    }
-    String rp = props.getProperty(READ_PREFERENCE);
-    if (rp != null) {
-      String mode =
-          translate(
-              READ_PREFERENCES,
-              READ_PREFERENCE,
-              rp,
-              "read preference: use primary, primary_preferred, secondary, secondary_preferred"
-                  + " or nearest");
-      result =
-          addOption(result, "readPreference=" + mode, warnings, READ_PREFERENCE, "readPreference");
+    for (NamedProperty named : List.of(WRITE_CONCERNS, READ_PREFERENCES)) {
+      String option = named.urlOption(props);
+      if (option != null) {
+        String key = option.substring(0, option.indexOf('='));
+        result = addOption(result, option, warnings, named.property(), key);
+      }
     }
     if (props.getProperty(MAX_CONNECTIONS) != null) {
       int n = PropertyValues.intProperty(props, MAX_CONNECTIONS, 100, 1, 100_000);
@@ -82,28 +94,16 @@ final class DeprecatedProperties {
     return result;
   }
 
-  /** The URL option for a stock-binding name (case-insensitive), or why the name is wrong. */
-  private static String translate(
-      Map<String, String> names, String property, String value, String expected) {
-    String option = names.get(value.trim().toLowerCase(Locale.ROOT));
-    if (option == null) {
-      throw new IllegalArgumentException(property + "=" + value + " is not a " + expected);
-    }
-    return option;
-  }
-
+  /** {@code url} with {@code option} added to its query, unless the query sets {@code urlKey}. */
   private static String addOption(
-      String url, String option, List<String> warnings, String property, String... urlKeys) {
+      String url, String option, List<String> warnings, String property, String urlKey) {
     int q = url.indexOf('?');
     String query = q < 0 ? "" : url.substring(q + 1);
     for (String part : query.split("&")) {
       String key = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
-      for (String k : urlKeys) {
-        if (key.equalsIgnoreCase(k)) {
-          warnings.add(
-              property + " is ignored: " + URL + " already sets " + key + " (the URL wins)");
-          return url;
-        }
+      if (key.equalsIgnoreCase(urlKey)) {
+        warnings.add(property + " is ignored: " + URL + " already sets " + key + " (the URL wins)");
+        return url;
       }
     }
     warnings.add(property + " is deprecated: applied as " + option + " in the connection string");
