@@ -55,13 +55,7 @@ public class MongoDbTieredClient extends DB {
 
   @Override
   public void init() throws DBException {
-    BindingOptions options;
-    try {
-      options = BindingOptions.from(getProperties());
-    } catch (IllegalArgumentException e) {
-      throw new DBException(e.getMessage());
-    }
-    shared = SharedClient.acquire(options, System.err);
+    shared = SharedClient.acquire(getProperties(), System.err);
     try {
       measurements = Measurements.getMeasurements();
     } catch (NullPointerException e) {
@@ -69,7 +63,7 @@ public class MongoDbTieredClient extends DB {
       Measurements.setProperties(getProperties());
       measurements = Measurements.getMeasurements();
     }
-    retrier = new Retrier(options.retryPolicy(), measurements);
+    retrier = new Retrier(shared.options.retryPolicy(), measurements);
   }
 
   @Override
