@@ -130,6 +130,9 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
     return positions;
   }
 
+  // Count, emptiness and size from the table; WiredTigerUniqueIndex forwards the same
+  // three: the classes extend different base classes, so they share IndexTable, not a superclass.
+
   @Override
   public long getCount() {
     return table.count();

@@ -79,6 +79,9 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
     return new Key(k);
   }
 
+  // Count, emptiness and size from the table; WiredTigerSecondaryIndex forwards the same
+  // three: the classes extend different base classes, so they share IndexTable, not a superclass.
+
   @Override
   public long getCount() {
     return table.count();
