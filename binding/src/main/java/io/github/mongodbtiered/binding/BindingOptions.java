@@ -1,5 +1,10 @@
 package io.github.mongodbtiered.binding;
 
+import static io.github.mongodbtiered.binding.PropertyValues.booleanProperty;
+import static io.github.mongodbtiered.binding.PropertyValues.intProperty;
+import static io.github.mongodbtiered.binding.PropertyValues.longProperty;
+import static io.github.mongodbtiered.binding.PropertyValues.optionalBoolean;
+
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCompressor;
@@ -8,7 +13,6 @@ import com.mongodb.ReadConcernLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -19,8 +23,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The stock YCSB {@code mongodb} binding's properties keep their meaning: {@code mongodb.url},
  * {@code mongodb.upsert}, {@code batchsize}, and the deprecated {@code mongodb.writeConcern},
  * {@code mongodb.readPreference}, {@code mongodb.maxconnections} and {@code
- * mongodb.threadsAllowedToBlockForConnectionMultiplier}, which are folded into the connection
- * string unless the URL already says the same thing.
+ * mongodb.threadsAllowedToBlockForConnectionMultiplier}, which {@link DeprecatedProperties} folds
+ * into the connection string unless the URL already says the same thing. {@link PropertyValues}
+ * reads the typed ones.
  */
 public record BindingOptions(
     String url,
@@ -63,25 +68,6 @@ public record BindingOptions(
 
   public static final String DEFAULT_APP_NAME = "mongodb-tiered-ycsb";
 
-  private static final Map<String, String> WRITE_CONCERNS =
-      Map.of(
-          "errors_ignored", "w=0",
-          "unacknowledged", "w=0",
-          "acknowledged", "w=1",
-          "safe", "w=1",
-          "normal", "w=1",
-          "journaled", "journal=true",
-          "replica_acknowledged", "w=2",
-          "majority", "w=majority");
-
-  private static final Map<String, String> READ_PREFERENCES =
-      Map.of(
-          "primary", "primary",
-          "primary_preferred", "primaryPreferred",
-          "secondary", "secondary",
-          "secondary_preferred", "secondaryPreferred",
-          "nearest", "nearest");
-
   private static final List<String> KNOWN_COMPRESSORS = List.of("snappy", "zlib", "zstd");
 
   public BindingOptions {
@@ -96,6 +82,32 @@ public record BindingOptions(
    */
   public static BindingOptions from(Properties props) {
     List<String> warnings = new ArrayList<>();
+    // Read in this order so that, of several bad properties, the same one is reported first.
+    String url = DeprecatedProperties.foldInto(connectionString(props), props, warnings);
+    String database = database(parse(url));
+    String readConcern = readConcern(props);
+    List<String> compressors = compressors(props);
+    int batchSize = intProperty(props, BATCH_SIZE, 1, 1, 100_000);
+    RetryPolicy retryPolicy = retryPolicy(props);
+    return new BindingOptions(
+        url,
+        database,
+        booleanProperty(props, UPSERT, false),
+        batchSize,
+        readConcern,
+        compressors,
+        optionalBoolean(props, RETRY_WRITES),
+        optionalBoolean(props, RETRY_READS),
+        props.getProperty(APP_NAME, DEFAULT_APP_NAME),
+        longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
+        longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
+        longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000),
+        retryPolicy,
+        warnings);
+  }
+
+  /** {@code mongodb.url} as given, or the default; rejected unless it is a MongoDB URL. */
+  private static String connectionString(Properties props) {
     String rawUrl = props.getProperty(URL);
     boolean defaulted = rawUrl == null || rawUrl.isBlank();
     // The default URL's w=1 must not shadow a deprecated mongodb.writeConcern the user did give.
@@ -113,71 +125,65 @@ public record BindingOptions(
               + " is not a MongoDB connection string: it must start with mongodb:// or"
               + " mongodb+srv://, e.g. mongodb://localhost:27017/ycsb?w=1");
     }
-    url = foldDeprecated(url, props, warnings);
+    return url;
+  }
 
-    ConnectionString parsed = parse(url);
-    String database = parsed.getDatabase();
+  private static String database(ConnectionString url) {
+    String database = url.getDatabase();
     if (database == null || database.isEmpty() || "admin".equals(database)) {
       // Same rule as the stock binding: never write benchmark data into admin.
-      database = DEFAULT_DATABASE;
+      return DEFAULT_DATABASE;
     }
+    return database;
+  }
 
+  private static String readConcern(Properties props) {
     String readConcern = props.getProperty(READ_CONCERN);
-    if (readConcern != null) {
-      readConcern = readConcern.trim();
-      try {
-        ReadConcernLevel.fromString(readConcern);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            READ_CONCERN
-                + "="
-                + readConcern
-                + " is not a read concern level: use local, available, majority, linearizable"
-                + " or snapshot");
-      }
+    if (readConcern == null) {
+      return null;
     }
+    readConcern = readConcern.trim();
+    try {
+      ReadConcernLevel.fromString(readConcern);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          READ_CONCERN
+              + "="
+              + readConcern
+              + " is not a read concern level: use local, available, majority, linearizable"
+              + " or snapshot");
+    }
+    return readConcern;
+  }
 
+  private static List<String> compressors(Properties props) {
     List<String> compressors = new ArrayList<>();
     String compressorList = props.getProperty(COMPRESSORS, "").trim();
-    if (!compressorList.isEmpty()) {
-      for (String c : compressorList.split(",")) {
-        String name = c.trim().toLowerCase(Locale.ROOT);
-        if (!KNOWN_COMPRESSORS.contains(name)) {
-          throw new IllegalArgumentException(
-              COMPRESSORS
-                  + "="
-                  + compressorList
-                  + ": unknown compressor '"
-                  + c.trim()
-                  + "'; use a comma-separated list of snappy, zlib, zstd");
-        }
-        compressors.add(name);
-      }
+    if (compressorList.isEmpty()) {
+      return compressors;
     }
+    for (String c : compressorList.split(",")) {
+      String name = c.trim().toLowerCase(Locale.ROOT);
+      if (!KNOWN_COMPRESSORS.contains(name)) {
+        throw new IllegalArgumentException(
+            COMPRESSORS
+                + "="
+                + compressorList
+                + ": unknown compressor '"
+                + c.trim()
+                + "'; use a comma-separated list of snappy, zlib, zstd");
+      }
+      compressors.add(name);
+    }
+    return compressors;
+  }
 
-    int batchSize = intProperty(props, BATCH_SIZE, 1, 1, 100_000);
-    RetryPolicy retryPolicy =
-        new RetryPolicy(
-            intProperty(props, RETRIES, 0, 0, 1_000),
-            longProperty(props, RETRY_BASE_DELAY, 10, 1, 60_000),
-            longProperty(props, RETRY_MAX_DELAY, 1_000, 1, 600_000),
-            longProperty(props, RETRY_MAX_TIME, 10_000, 1, 3_600_000));
-
-    return new BindingOptions(
-        url,
-        database,
-        booleanProperty(props, UPSERT, false),
-        batchSize,
-        readConcern,
-        compressors,
-        optionalBoolean(props, RETRY_WRITES),
-        optionalBoolean(props, RETRY_READS),
-        props.getProperty(APP_NAME, DEFAULT_APP_NAME),
-        longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
-        longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
-        longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000),
-        retryPolicy,
-        warnings);
+  private static RetryPolicy retryPolicy(Properties props) {
+    return new RetryPolicy(
+        intProperty(props, RETRIES, 0, 0, 1_000),
+        longProperty(props, RETRY_BASE_DELAY, 10, 1, 60_000),
+        longProperty(props, RETRY_MAX_DELAY, 1_000, 1, 600_000),
+        longProperty(props, RETRY_MAX_TIME, 10_000, 1, 3_600_000));
   }
 
   /** The URL with its password and other secrets replaced by {@code ****}. */
@@ -248,116 +254,5 @@ public record BindingOptions(
               + Redaction.scrub(e.getMessage(), url)
               + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host");
     }
-  }
-
-  /** Adds a deprecated property to the URL's query, unless the URL already sets that option. */
-  private static String foldDeprecated(String url, Properties props, List<String> warnings) {
-    String result = url;
-    String wc = props.getProperty(WRITE_CONCERN);
-    if (wc != null) {
-      String option = WRITE_CONCERNS.get(wc.trim().toLowerCase(Locale.ROOT));
-      if (option == null) {
-        throw new IllegalArgumentException(
-            WRITE_CONCERN
-                + "="
-                + wc
-                + " is not a write concern: use errors_ignored, unacknowledged, acknowledged,"
-                + " journaled, replica_acknowledged or majority (or w=... in "
-                + URL
-                + ")");
-      }
-      String key = option.substring(0, option.indexOf('='));
-      result = addOption(result, option, warnings, WRITE_CONCERN, key);
-    }
-    String rp = props.getProperty(READ_PREFERENCE);
-    if (rp != null) {
-      String mode = READ_PREFERENCES.get(rp.trim().toLowerCase(Locale.ROOT));
-      if (mode == null) {
-        throw new IllegalArgumentException(
-            READ_PREFERENCE
-                + "="
-                + rp
-                + " is not a read preference: use primary, primary_preferred, secondary,"
-                + " secondary_preferred or nearest");
-      }
-      result =
-          addOption(result, "readPreference=" + mode, warnings, READ_PREFERENCE, "readPreference");
-    }
-    String maxConnections = props.getProperty(MAX_CONNECTIONS);
-    if (maxConnections != null) {
-      int n = intProperty(props, MAX_CONNECTIONS, 100, 1, 100_000);
-      result = addOption(result, "maxPoolSize=" + n, warnings, MAX_CONNECTIONS, "maxPoolSize");
-    }
-    if (props.getProperty(WAIT_QUEUE_MULTIPLIER) != null) {
-      intProperty(props, WAIT_QUEUE_MULTIPLIER, 5, 0, 100_000);
-      warnings.add(
-          WAIT_QUEUE_MULTIPLIER
-              + " is accepted for compatibility but has no effect: the current driver has no"
-              + " wait-queue limit; threads wait up to maxConnecting/waitQueueTimeoutMS instead");
-    }
-    return result;
-  }
-
-  private static String addOption(
-      String url, String option, List<String> warnings, String property, String... urlKeys) {
-    int q = url.indexOf('?');
-    String query = q < 0 ? "" : url.substring(q + 1);
-    for (String part : query.split("&")) {
-      String key = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
-      for (String k : urlKeys) {
-        if (key.equalsIgnoreCase(k)) {
-          warnings.add(
-              property + " is ignored: " + URL + " already sets " + key + " (the URL wins)");
-          return url;
-        }
-      }
-    }
-    warnings.add(property + " is deprecated: applied as " + option + " in the connection string");
-    if (q < 0) {
-      // A URL with no path needs one before the query: mongodb://host/?opt=1
-      String sep = url.substring(url.indexOf("://") + 3).contains("/") ? "?" : "/?";
-      return url + sep + option;
-    }
-    return url + (query.isEmpty() ? "" : "&") + option;
-  }
-
-  private static int intProperty(Properties props, String name, int def, int min, int max) {
-    return (int) longProperty(props, name, def, min, max);
-  }
-
-  private static long longProperty(Properties props, String name, long def, long min, long max) {
-    String v = props.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return def;
-    }
-    long n;
-    try {
-      n = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          name + "=" + v + " is not a whole number: use a value from " + min + " to " + max);
-    }
-    if (n < min || n > max) {
-      throw new IllegalArgumentException(
-          name + "=" + v + " is out of range: use a value from " + min + " to " + max);
-    }
-    return n;
-  }
-
-  private static boolean booleanProperty(Properties props, String name, boolean def) {
-    Boolean b = optionalBoolean(props, name);
-    return b == null ? def : b;
-  }
-
-  private static Boolean optionalBoolean(Properties props, String name) {
-    String v = props.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return null;
-    }
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "true" -> Boolean.TRUE;
-      case "false" -> Boolean.FALSE;
-      default -> throw new IllegalArgumentException(name + "=" + v + " must be true or false");
-    };
   }
 }

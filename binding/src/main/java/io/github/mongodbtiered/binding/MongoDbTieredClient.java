@@ -2,7 +2,6 @@ package io.github.mongodbtiered.binding;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
-import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
@@ -14,17 +13,13 @@ import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.WriteModel;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.function.Supplier;
 import org.bson.Document;
-import org.bson.types.Binary;
-import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -54,18 +49,13 @@ public class MongoDbTieredClient extends DB {
 
   private SharedClient shared;
   private Measurements measurements;
+  private Retrier retrier;
   private final List<Document> batch = new ArrayList<>();
   private String batchTable;
 
   @Override
   public void init() throws DBException {
-    BindingOptions options;
-    try {
-      options = BindingOptions.from(getProperties());
-    } catch (IllegalArgumentException e) {
-      throw new DBException(e.getMessage());
-    }
-    shared = SharedClient.acquire(options, System.err);
+    shared = SharedClient.acquire(getProperties(), System.err);
     try {
       measurements = Measurements.getMeasurements();
     } catch (NullPointerException e) {
@@ -73,6 +63,7 @@ public class MongoDbTieredClient extends DB {
       Measurements.setProperties(getProperties());
       measurements = Measurements.getMeasurements();
     }
+    retrier = new Retrier(shared.options.retryPolicy(), measurements);
   }
 
   @Override
@@ -95,7 +86,7 @@ public class MongoDbTieredClient extends DB {
       String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       Document doc =
-          withRetries(
+          retrier.call(
               "READ",
               () -> {
                 FindIterable<Document> find = collection(table).find(new Document("_id", key));
@@ -107,7 +98,7 @@ public class MongoDbTieredClient extends DB {
       if (doc == null) {
         return Status.NOT_FOUND;
       }
-      copyFields(doc, result);
+      RecordFields.copy(doc, result);
       return Status.OK;
     } catch (MongoException e) {
       shared.errors.record("READ", e);
@@ -124,7 +115,7 @@ public class MongoDbTieredClient extends DB {
       Vector<HashMap<String, ByteIterator>> result) {
     try {
       List<Document> docs =
-          withRetries(
+          retrier.call(
               "SCAN",
               () -> {
                 FindIterable<Document> find =
@@ -142,7 +133,7 @@ public class MongoDbTieredClient extends DB {
       }
       for (Document doc : docs) {
         HashMap<String, ByteIterator> row = new HashMap<>();
-        copyFields(doc, row);
+        RecordFields.copy(doc, row);
         result.add(row);
       }
       return Status.OK;
@@ -158,7 +149,7 @@ public class MongoDbTieredClient extends DB {
       Document set = new Document();
       values.forEach((name, value) -> set.put(name, value.toArray()));
       UpdateResult r =
-          withRetries(
+          retrier.call(
               "UPDATE",
               () ->
                   collection(table).updateOne(new Document("_id", key), new Document("$set", set)));
@@ -186,7 +177,7 @@ public class MongoDbTieredClient extends DB {
     }
     try {
       int[] attempts = {0};
-      withRetries(
+      retrier.call(
           "INSERT",
           () -> {
             try {
@@ -213,7 +204,7 @@ public class MongoDbTieredClient extends DB {
     try {
       int[] attempts = {0};
       DeleteResult r =
-          withRetries(
+          retrier.call(
               "DELETE",
               () -> {
                 attempts[0]++;
@@ -257,43 +248,24 @@ public class MongoDbTieredClient extends DB {
       List<Document> again = new ArrayList<>();
       try {
         writeMany(table, pending);
-        pending = again;
       } catch (MongoBulkWriteException e) {
-        int failedBefore = failed;
-        boolean mayRetry = mayRetry(attempt, start);
-        for (BulkWriteError error : e.getWriteErrors()) {
-          Document doc = pending.get(error.getIndex());
-          if (attempt > 0 && error.getCode() == RetryPolicy.DUPLICATE_KEY) {
-            continue; // written by the earlier attempt whose reply was lost
-          }
-          if (mayRetry && RetryPolicy.isRetryable(error)) {
-            again.add(doc);
-          } else {
-            failed++;
-          }
-        }
-        if (e.getWriteConcernError() != null && e.getWriteErrors().isEmpty()) {
-          // Written but not acknowledged as the write concern asked: retry all, or count all.
-          if (mayRetry && RetryPolicy.isRetryable(e)) {
-            again.addAll(pending);
-          } else {
-            failed += pending.size();
-          }
-        }
-        if (failed > failedBefore) {
+        int failedNow = retrier.sortBulkFailures(e, pending, attempt, start, again);
+        if (failedNow > 0) {
           shared.errors.record(INSERT_BATCH, e);
         }
-        pending = again;
+        failed += failedNow;
       } catch (MongoException e) {
-        if (!mayRetry(attempt, start) || !RetryPolicy.isRetryable(e)) {
+        if (retrier.mayRetry(attempt, start) && RetryPolicy.isRetryable(e)) {
+          again = pending; // nothing was written: the whole batch again
+        } else {
           shared.errors.record(INSERT_BATCH, e);
           failed += pending.size();
-          pending = again;
         }
       }
+      pending = again;
       if (!pending.isEmpty()) {
         attempt++;
-        pause("INSERT", attempt);
+        retrier.pause("INSERT", attempt);
       }
     }
     measurements.measure(INSERT_BATCH, (int) ((System.nanoTime() - start) / 1_000));
@@ -319,58 +291,7 @@ public class MongoDbTieredClient extends DB {
     }
   }
 
-  /** Runs {@code action}, retrying retryable failures as the policy allows. */
-  private <T> T withRetries(String operation, Supplier<T> action) {
-    long start = System.nanoTime();
-    for (int attempt = 0; ; attempt++) {
-      try {
-        return action.get();
-      } catch (MongoException e) {
-        if (!RetryPolicy.isRetryable(e) || !mayRetry(attempt, start)) {
-          throw e;
-        }
-        pause(operation, attempt + 1);
-      }
-    }
-  }
-
-  private boolean mayRetry(int attemptsSoFar, long startNanos) {
-    RetryPolicy policy = shared.options.retryPolicy();
-    long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
-    return attemptsSoFar < policy.maxRetries() && elapsedMillis < policy.maxTimeMillis();
-  }
-
-  /** Waits before retry number {@code attempt} and counts it under RETRY-operation. */
-  private void pause(String operation, int attempt) {
-    long waitMillis = shared.options.retryPolicy().backoffMillis(attempt);
-    try {
-      Thread.sleep(waitMillis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    measurements.measure(RETRY_PREFIX + operation, (int) (waitMillis * 1_000));
-  }
-
   private MongoCollection<Document> collection(String table) {
     return shared.database.getCollection(table);
-  }
-
-  private static void copyFields(Document doc, Map<String, ByteIterator> result) {
-    for (Map.Entry<String, Object> e : doc.entrySet()) {
-      if (!"_id".equals(e.getKey())) {
-        result.put(e.getKey(), new ByteArrayByteIterator(bytes(e.getValue())));
-      }
-    }
-  }
-
-  /** Field bytes: binary as stored by YCSB; strings (from other loaders) as UTF-8. */
-  private static byte[] bytes(Object value) {
-    if (value instanceof Binary b) {
-      return b.getData();
-    }
-    if (value instanceof byte[] b) {
-      return b;
-    }
-    return String.valueOf(value).getBytes(StandardCharsets.UTF_8);
   }
 }

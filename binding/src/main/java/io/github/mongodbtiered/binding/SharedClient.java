@@ -9,6 +9,7 @@ import com.mongodb.client.MongoDatabase;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.Document;
 import site.ycsb.DBException;
@@ -38,10 +39,25 @@ final class SharedClient {
   }
 
   /**
+   * The shared client for the options {@code props} give.
+   *
+   * @throws DBException naming the property that is wrong, or saying why the server was not reached
+   */
+  static SharedClient acquire(Properties props, PrintStream log) throws DBException {
+    BindingOptions options;
+    try {
+      options = BindingOptions.from(props);
+    } catch (IllegalArgumentException e) {
+      throw new DBException(e.getMessage());
+    }
+    return acquire(options, log);
+  }
+
+  /**
    * The shared client for these options, connecting (and checking the server answers, within the
    * server-selection timeout) on first use.
    */
-  static SharedClient acquire(BindingOptions options, PrintStream log) throws DBException {
+  private static SharedClient acquire(BindingOptions options, PrintStream log) throws DBException {
     synchronized (OPEN) {
       SharedClient shared = OPEN.get(options);
       if (shared == null) {

@@ -85,14 +85,7 @@ public final class YcsbLauncher {
       List<String> shellArgs) {}
 
   static Invocation parse(String[] args) {
-    if (args.length < 2) {
-      throw new IllegalArgumentException("expected a command (load, run, shell) and a database");
-    }
-    String command = args[0];
-    if (!List.of("load", "run", "shell").contains(command)) {
-      throw new IllegalArgumentException(
-          "unknown command '" + command + "': use load, run or shell");
-    }
+    String command = command(args);
     String dbClass = DATABASES.get(args[1]);
     if (dbClass == null) {
       throw new IllegalArgumentException(
@@ -105,22 +98,8 @@ public final class YcsbLauncher {
     for (int i = 2; i < args.length; i++) {
       String a = args[i];
       switch (a) {
-        case "-P" -> {
-          String file = value(args, ++i, a);
-          loadFile(file, fileProps);
-          shellArgs.add(a);
-          shellArgs.add(file);
-        }
-        case "-p" -> {
-          String kv = value(args, ++i, a);
-          int eq = kv.indexOf('=');
-          if (eq <= 0) {
-            throw new IllegalArgumentException("-p " + kv + ": expected -p name=value");
-          }
-          cliProps.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
-          shellArgs.add(a);
-          shellArgs.add(kv);
-        }
+        case "-P" -> loadFile(value(args, ++i, a), fileProps, shellArgs);
+        case "-p" -> setProperty(value(args, ++i, a), cliProps, shellArgs);
         case "-s" -> cliProps.setProperty("status", "true");
         case "-threads" -> cliProps.setProperty("threadcount", number(args, ++i, a));
         case "-target" -> cliProps.setProperty("target", number(args, ++i, a));
@@ -138,6 +117,30 @@ public final class YcsbLauncher {
     fileProps.setProperty("db", dbClass);
     fileProps.setProperty("dotransactions", Boolean.toString(command.equals("run")));
     return new Invocation(command, dbClass, fileProps, budget, shellArgs);
+  }
+
+  /** The command, checked to be one this launcher runs (a database must follow it). */
+  private static String command(String[] args) {
+    if (args.length < 2) {
+      throw new IllegalArgumentException("expected a command (load, run, shell) and a database");
+    }
+    String command = args[0];
+    if (!List.of("load", "run", "shell").contains(command)) {
+      throw new IllegalArgumentException(
+          "unknown command '" + command + "': use load, run or shell");
+    }
+    return command;
+  }
+
+  /** {@code -p name=value}, also passed on to YCSB's shell. */
+  private static void setProperty(String kv, Properties into, List<String> shellArgs) {
+    int eq = kv.indexOf('=');
+    if (eq <= 0) {
+      throw new IllegalArgumentException("-p " + kv + ": expected -p name=value");
+    }
+    into.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+    shellArgs.add("-p");
+    shellArgs.add(kv);
   }
 
   private static String value(String[] args, int i, String option) {
@@ -159,13 +162,16 @@ public final class YcsbLauncher {
     throw new IllegalArgumentException(option + " " + v + ": expected a number of 0 or more");
   }
 
-  private static void loadFile(String file, Properties into) {
+  /** {@code -P file}, also passed on to YCSB's shell. */
+  private static void loadFile(String file, Properties into, List<String> shellArgs) {
     try (InputStream in = new FileInputStream(file)) {
       into.load(in);
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "-P " + file + ": cannot read the workload file (" + e.getMessage() + ")");
     }
+    shellArgs.add("-P");
+    shellArgs.add(file);
   }
 
   static String maskedCommandLine(String[] args) {

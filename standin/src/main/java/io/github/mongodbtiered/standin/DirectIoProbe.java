@@ -1,14 +1,12 @@
 package io.github.mongodbtiered.standin;
 
-import com.sun.nio.file.ExtendedOpenOption;
+import io.github.mongodbtiered.standin.DirectIoMeasurement.Blocks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,8 +38,6 @@ import java.util.function.Consumer;
  * operation queued behind a throttle at the end of a step does not inflate the next one.
  */
 public final class DirectIoProbe {
-  private static final int INITIAL_SAMPLES = 1 << 10;
-  private static final int MAX_SAMPLES_PER_THREAD = 1 << 20;
   private static final String USAGE =
       "usage: DirectIoProbe FILE read|write [SIZE_MB=256] [SECONDS=10] [THREADS=1] [BLOCK=4096]\n"
           + "       DirectIoProbe steps FILE read|write|both FILE_BYTES SECONDS_PER_STEP"
@@ -76,24 +72,24 @@ public final class DirectIoProbe {
 
     fillIfSmaller(file, size);
     Blocks blocks = Blocks.on(file, range[0], range[1]);
-    Measurement m = measure(file, write, size, blocks, threads, seconds);
+    DirectIoMeasurement m = DirectIoMeasurement.run(file, write, size, blocks, threads, seconds);
     System.out.printf(
         Locale.ROOT,
         "PROBE mode=%s block=%d threads=%d seconds=%.2f ops=%d iops=%.1f mibps=%.2f"
             + " p50_us=%d p95_us=%d p99_us=%d max_us=%d block_max=%d bytes=%d%n",
         write ? "write" : "read",
-        blocks.min,
+        blocks.minBytes(),
         threads,
-        m.seconds,
-        m.ops,
-        m.ops / m.seconds,
-        m.bytes / m.seconds / (1 << 20),
-        m.percentile(50),
-        m.percentile(95),
-        m.percentile(99),
-        m.max(),
-        blocks.max,
-        m.bytes);
+        m.seconds(),
+        m.ops(),
+        m.ops() / m.seconds(),
+        m.bytes() / m.seconds() / (1 << 20),
+        m.percentileMicros(50),
+        m.percentileMicros(95),
+        m.percentileMicros(99),
+        m.maxMicros(),
+        blocks.maxBytes(),
+        m.bytes());
   }
 
   private static void steps(String[] args) throws Exception {
@@ -150,25 +146,26 @@ public final class DirectIoProbe {
     Blocks blocks = Blocks.on(file, blockMinBytes, blockMaxBytes);
     for (boolean write : writes) {
       for (int threads = 1; threads <= maxThreads; threads *= 2) {
-        Measurement m = measure(file, write, fileBytes, blocks, threads, secondsPerStep);
+        DirectIoMeasurement m =
+            DirectIoMeasurement.run(file, write, fileBytes, blocks, threads, secondsPerStep);
         out.accept(
             String.format(
                 Locale.ROOT,
                 "STEP mode=%s block_min=%d block_max=%d threads=%d seconds=%.3f ops=%d bytes=%d"
                     + " iops=%.1f mbps=%.3f p50_us=%d p95_us=%d p99_us=%d max_us=%d",
                 write ? "write" : "read",
-                blocks.min,
-                blocks.max,
+                blocks.minBytes(),
+                blocks.maxBytes(),
                 threads,
-                m.seconds,
-                m.ops,
-                m.bytes,
-                m.ops / m.seconds,
-                m.bytes / m.seconds / 1e6,
-                m.percentile(50),
-                m.percentile(95),
-                m.percentile(99),
-                m.max()));
+                m.seconds(),
+                m.ops(),
+                m.bytes(),
+                m.ops() / m.seconds(),
+                m.bytes() / m.seconds() / 1e6,
+                m.percentileMicros(50),
+                m.percentileMicros(95),
+                m.percentileMicros(99),
+                m.maxMicros()));
       }
     }
   }
@@ -185,128 +182,6 @@ public final class DirectIoProbe {
       throw new IllegalArgumentException("block " + text + ": need 0 < MIN <= MAX");
     }
     return new int[] {min, max};
-  }
-
-  /**
-   * The I/O sizes in use: O_DIRECT needs buffer, offset and length aligned to the file system's
-   * block size, so the requested range is narrowed to multiples of it (at least one).
-   */
-  private record Blocks(int align, int min, int max) {
-    static Blocks on(Path file, int requestedMin, int requestedMax) throws IOException {
-      int align = (int) Math.max(512, Files.getFileStore(file).getBlockSize());
-      int min = Math.max(align, (requestedMin + align - 1) / align * align);
-      int max = Math.max(min, requestedMax / align * align);
-      return new Blocks(align, min, max);
-    }
-
-    int draw(ThreadLocalRandom rnd) {
-      return min + rnd.nextInt((max - min) / align + 1) * align;
-    }
-  }
-
-  private record Measurement(double seconds, long ops, long bytes, long[] sortedMicros) {
-    long percentile(double p) {
-      if (sortedMicros.length == 0) {
-        return 0;
-      }
-      int i = (int) Math.ceil(p / 100 * sortedMicros.length) - 1;
-      return sortedMicros[Math.max(0, Math.min(sortedMicros.length - 1, i))];
-    }
-
-    long max() {
-      return sortedMicros.length == 0 ? 0 : sortedMicros[sortedMicros.length - 1];
-    }
-  }
-
-  private static Measurement measure(
-      Path file, boolean write, long fileBytes, Blocks blocks, int threads, double seconds)
-      throws IOException, InterruptedException {
-    long start = System.nanoTime();
-    long deadline = start + (long) (seconds * 1e9);
-    List<Worker> workers = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      Worker w = new Worker(file, write, fileBytes, blocks, deadline);
-      w.start();
-      workers.add(w);
-    }
-    long ops = 0;
-    long bytes = 0;
-    List<long[]> samples = new ArrayList<>();
-    for (Worker w : workers) {
-      w.join();
-      if (w.failure != null) {
-        throw w.failure;
-      }
-      ops += w.ops;
-      bytes += w.bytes;
-      samples.add(Arrays.copyOf(w.latencies, w.recorded));
-    }
-    long[] all = samples.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-    // Operations finishing after the deadline are not counted, so the window is exact.
-    return new Measurement((deadline - start) / 1e9, ops, bytes, all);
-  }
-
-  private static final class Worker extends Thread {
-    final Path file;
-    final boolean write;
-    final long fileBytes;
-    final Blocks blocks;
-    final long deadline;
-    long[] latencies = new long[INITIAL_SAMPLES];
-    int recorded;
-    long ops;
-    long bytes;
-    IOException failure;
-
-    Worker(Path file, boolean write, long fileBytes, Blocks blocks, long deadline) {
-      this.file = file;
-      this.write = write;
-      this.fileBytes = fileBytes;
-      this.blocks = blocks;
-      this.deadline = deadline;
-      setDaemon(true);
-    }
-
-    @Override
-    public void run() {
-      StandardOpenOption mode = write ? StandardOpenOption.WRITE : StandardOpenOption.READ;
-      try (FileChannel ch = FileChannel.open(file, mode, ExtendedOpenOption.DIRECT)) {
-        ByteBuffer buf =
-            ByteBuffer.allocateDirect(blocks.max + blocks.align).alignedSlice(blocks.align);
-        ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        if (write) {
-          // Random, not zeros, so no layer below can shortcut the writes.
-          byte[] noise = new byte[buf.capacity()];
-          rnd.nextBytes(noise);
-          buf.put(noise);
-        }
-        while (true) {
-          int size = blocks.draw(rnd);
-          long offset = rnd.nextLong((fileBytes - size) / blocks.align + 1) * blocks.align;
-          buf.clear().limit(size);
-          long t0 = System.nanoTime();
-          int done = write ? ch.write(buf, offset) : ch.read(buf, offset);
-          long t1 = System.nanoTime();
-          if (t1 > deadline) {
-            return;
-          }
-          record((t1 - t0) / 1_000);
-          ops++;
-          bytes += Math.max(0, done);
-        }
-      } catch (IOException e) {
-        failure = e;
-      }
-    }
-
-    private void record(long micros) {
-      if (recorded == latencies.length && latencies.length < MAX_SAMPLES_PER_THREAD) {
-        latencies = Arrays.copyOf(latencies, latencies.length * 2);
-      }
-      if (recorded < latencies.length) {
-        latencies[recorded++] = micros;
-      }
-    }
   }
 
   /**

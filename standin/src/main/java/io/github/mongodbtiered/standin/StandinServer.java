@@ -15,7 +15,8 @@ import org.h2.mvstore.MVStore;
  * A MongoDB wire-protocol stand-in: mongo-java-server on WiredTiger (the storage engine mongod
  * uses, by default) or on H2's MVStore ({@code --storageEngine h2}), persisting under {@code
  * --dbpath}. It is not MongoDB (no query planner, no replication); it exists so the toolkit can be
- * exercised, with real WiredTiger cache statistics, where no mongod can be installed.
+ * exercised, with real WiredTiger cache statistics, where no mongod can be installed. Its command
+ * line is mongod's ({@link StandinArguments}).
  */
 public final class StandinServer {
   static final String DATA_FILE = "standin.mv.db";
@@ -58,55 +59,9 @@ public final class StandinServer {
   }
 
   private static void run(String[] args) throws Exception {
-    String bind = "0.0.0.0";
-    int port = 27017;
-    Path dbpath = Path.of("/data/db");
-    int cacheMb = -1; // -1: the engine's default (WiredTiger: mongod's rule; H2: 16 MB)
-    StorageEngine engine = StorageEngine.WIRED_TIGER;
-    WiredTigerOptions wt = null; // built lazily: the defaults read the machine's memory
-    int syncDelaySeconds = 60;
-    int journalCommitIntervalMillis = 100;
-    String engineConfig = "";
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      switch (arg) {
-        case "--bind", "--bind_ip" -> bind = value(args, ++i, arg);
-        case "--bind_ip_all" -> bind = "0.0.0.0";
-        case "--port" -> port = intValue(args, ++i, arg);
-        case "--dbpath" -> dbpath = Path.of(value(args, ++i, arg));
-        case "--cache-mb" -> cacheMb = intValue(args, ++i, arg);
-        // mongod's cache knob, so a harness can size the cache the same way for both servers.
-        case "--wiredTigerCacheSizeGB" -> {
-          String v = value(args, ++i, arg);
-          try {
-            cacheMb = (int) Math.round(Double.parseDouble(v) * 1024);
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(arg + " needs a number of GB (e.g. 0.25), got " + v);
-          }
-        }
-        case "--storageEngine" -> engine = StorageEngine.parse(value(args, ++i, arg));
-        case "--syncdelay" -> syncDelaySeconds = intValue(args, ++i, arg);
-        case "--journalCommitInterval" -> journalCommitIntervalMillis = intValue(args, ++i, arg);
-        case "--wiredTigerEngineConfigString" -> engineConfig = value(args, ++i, arg);
-        case "-h", "--help" -> {
-          System.out.println(
-              "usage: StandinServer [--bind HOST] [--port N] [--dbpath DIR]"
-                  + " [--storageEngine wiredTiger|h2] [--wiredTigerCacheSizeGB GB | --cache-mb MB]"
-                  + " [--syncdelay SECONDS] [--journalCommitInterval MS]"
-                  + " [--wiredTigerEngineConfigString CONFIG]");
-          return;
-        }
-        default -> {
-          // Tolerate other mongod options so a command line written for mongod still starts.
-          if (!arg.startsWith("--")) {
-            throw new IllegalArgumentException("unexpected argument: " + arg);
-          }
-          boolean hasValue =
-              !arg.contains("=") && i + 1 < args.length && !args[i + 1].startsWith("--");
-          System.out.println(
-              "stand-in: ignoring unsupported option " + arg + (hasValue ? " " + args[++i] : ""));
-        }
-      }
+    StandinArguments a = StandinArguments.parse(args, System.out);
+    if (a == null) {
+      return; // --help
     }
     // Quiet by default (mongo-java-server logs every connection at INFO); -D... overrides.
     System.setProperty(
@@ -115,30 +70,44 @@ public final class StandinServer {
 
     Running running;
     String description;
-    if (engine == StorageEngine.WIRED_TIGER) {
-      wt =
-          WiredTigerOptions.defaults()
-              .withSyncDelaySeconds(syncDelaySeconds)
-              .withJournalCommitIntervalMillis(journalCommitIntervalMillis)
-              .withEngineConfig(engineConfig);
-      if (cacheMb >= 0) {
-        wt = wt.withCacheBytes((long) cacheMb << 20);
-      }
-      running = startWiredTiger(bind, port, dbpath, wt);
-      description =
-          String.format(
-              "WiredTiger engine, cache %d MB, checkpoint every %d s, journal synced every %d ms%s",
-              wt.cacheBytes() >> 20,
-              wt.syncDelaySeconds(),
-              wt.journalCommitIntervalMillis(),
-              wt.engineConfig().isBlank() ? "" : ", engine config \"" + wt.engineConfig() + "\"");
+    if (a.engine() == StorageEngine.WIRED_TIGER) {
+      WiredTigerOptions wt = a.wiredTigerOptions();
+      running = startWiredTiger(a.bind(), a.port(), a.dbpath(), wt);
+      description = describe(wt);
     } else {
-      running = startH2(bind, port, dbpath, cacheMb);
-      description = "H2 MVStore engine, cache " + (cacheMb >= 0 ? cacheMb + " MB" : "default");
+      running = startH2(a.bind(), a.port(), a.dbpath(), a.cacheMb());
+      description =
+          "H2 MVStore engine, cache " + (a.cacheMb() >= 0 ? a.cacheMb() + " MB" : "default");
     }
+    CountDownLatch stopped = closeOnShutdown(running);
+    System.out.printf(
+        "mongodb-tiered stand-in (mongo-java-server %s on the %s), not MongoDB: "
+            + "Waiting for connections on %s:%d, data in %s%n",
+        mongoJavaServerVersion(),
+        description,
+        a.bind(),
+        running.port(),
+        running.file.toAbsolutePath());
+    stopped.await();
+  }
+
+  private static String describe(WiredTigerOptions wt) {
+    return String.format(
+        "WiredTiger engine, cache %d MB, checkpoint every %d s, journal synced every %d ms%s",
+        wt.cacheBytes() >> 20,
+        wt.syncDelaySeconds(),
+        wt.journalCommitIntervalMillis(),
+        wt.engineConfig().isBlank() ? "" : ", engine config \"" + wt.engineConfig() + "\"");
+  }
+
+  /**
+   * On SIGTERM (docker stop) and SIGINT: closes the listener, then the engine (WiredTiger writes a
+   * final checkpoint; the MVStore commits what its 1 s auto-commit has not written).
+   *
+   * @return counted down once that is done
+   */
+  private static CountDownLatch closeOnShutdown(Running running) {
     CountDownLatch stopped = new CountDownLatch(1);
-    // SIGTERM (docker stop) and SIGINT run this: close the listener, then the engine (WiredTiger
-    // writes a final checkpoint; the MVStore commits what its 1 s auto-commit has not written).
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
@@ -152,11 +121,7 @@ public final class StandinServer {
                   }
                 },
                 "standin-shutdown"));
-    System.out.printf(
-        "mongodb-tiered stand-in (mongo-java-server %s on the %s), not MongoDB: "
-            + "Waiting for connections on %s:%d, data in %s%n",
-        mongoJavaServerVersion(), description, bind, running.port(), running.file.toAbsolutePath());
-    stopped.await();
+    return stopped;
   }
 
   /** A stand-in listening in this JVM; {@link #close()} stops it and closes its storage. */
@@ -272,22 +237,6 @@ public final class StandinServer {
         e.addSuppressed(suppressed);
       }
       throw e;
-    }
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return args[i];
-  }
-
-  private static int intValue(String[] args, int i, String option) {
-    String v = value(args, i, option);
-    try {
-      return Integer.parseInt(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " needs a whole number, got " + v);
     }
   }
 

@@ -1,46 +1,23 @@
 package io.github.mongodbtiered.standin.wiredtiger;
 
-import com.wiredtiger.db.Connection;
 import com.wiredtiger.db.Cursor;
 import com.wiredtiger.db.SearchStatus;
-import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.wiredtiger;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One WiredTiger connection, used from many threads: WiredTiger sessions (and their cursors) are
- * single-threaded, so each thread gets its own session with one cached cursor per table. Cursors
- * are reset after every operation so they pin no page (which would block eviction).
+ * One WiredTiger connection, used from many threads, each on its own session ({@link Sessions}).
+ * Cursors are reset after every operation so they pin no page (which would block eviction).
  */
 final class Engine implements AutoCloseable {
-  static final int NOT_FOUND = -31803; // WT_NOTFOUND
-
-  private final Connection connection;
-  private final ThreadLocal<ThreadSession> sessions = new ThreadLocal<>();
-  private final List<ThreadSession> allSessions = new ArrayList<>();
-
-  /** Tables being dropped: each thread closes its cursors on them when it next uses its session. */
-  private final Set<String> doomed = ConcurrentHashMap.newKeySet();
-
-  /**
-   * Every table dropped in this process: mongo-java-server may still read a collection it has just
-   * dropped (while dropping a database), which must then look empty rather than fail.
-   */
-  private final Set<String> dropped = ConcurrentHashMap.newKeySet();
-
-  private final AtomicInteger dropEpoch = new AtomicInteger();
-  private volatile boolean closed;
+  private final Sessions sessions;
 
   Engine(String home, String config) {
-    this.connection = wiredtiger.open(home, config);
+    this.sessions = new Sessions(wiredtiger.open(home, config));
   }
 
   /** Visits (key, value) pairs in key order from {@code from} (null: the first). */
@@ -50,10 +27,10 @@ final class Engine implements AutoCloseable {
   }
 
   byte[] get(String uri, byte[] key) {
-    if (dropped.contains(uri)) {
+    if (sessions.isDropped(uri)) {
       return null;
     }
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyByteArray(key);
       return c.search() == 0 ? c.getValueByteArray() : null;
@@ -63,10 +40,10 @@ final class Engine implements AutoCloseable {
   }
 
   void put(String uri, byte[] key, byte[] value) {
-    if (dropped.contains(uri)) {
+    if (sessions.isDropped(uri)) {
       throw new IllegalStateException("write to a dropped collection or index");
     }
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyByteArray(key);
       c.putValueByteArray(value);
@@ -78,10 +55,10 @@ final class Engine implements AutoCloseable {
 
   /** Returns false when there was no such key. */
   boolean remove(String uri, byte[] key) {
-    if (dropped.contains(uri)) {
+    if (sessions.isDropped(uri)) {
       return false;
     }
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyByteArray(key);
       return c.remove() == 0;
@@ -96,10 +73,10 @@ final class Engine implements AutoCloseable {
   }
 
   void scan(String uri, byte[] from, Visitor visitor) {
-    if (dropped.contains(uri)) {
+    if (sessions.isDropped(uri)) {
       return;
     }
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       int ret;
       if (from != null) {
@@ -151,7 +128,7 @@ final class Engine implements AutoCloseable {
 
   /** String-keyed metadata (the catalog). */
   String getString(String uri, String key) {
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyString(key);
       return c.search() == 0 ? c.getValueString() : null;
@@ -161,7 +138,7 @@ final class Engine implements AutoCloseable {
   }
 
   void putString(String uri, String key, String value) {
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyString(key);
       c.putValueString(value);
@@ -172,7 +149,7 @@ final class Engine implements AutoCloseable {
   }
 
   void removeString(String uri, String key) {
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       c.putKeyString(key);
       c.remove();
@@ -185,7 +162,7 @@ final class Engine implements AutoCloseable {
 
   Map<String, String> stringsWithPrefix(String uri, String prefix) {
     Map<String, String> found = new HashMap<>();
-    Cursor c = session().cursor(uri);
+    Cursor c = sessions.current().cursor(uri);
     try {
       while (c.next() == 0) {
         String k = c.getKeyString();
@@ -203,7 +180,7 @@ final class Engine implements AutoCloseable {
   /** The keys of WiredTiger's own metadata ("table:...", "file:...", ...). */
   List<String> metadataKeys() {
     List<String> keys = new ArrayList<>();
-    Cursor c = session().session.open_cursor("metadata:", null, null);
+    Cursor c = sessions.current().session.open_cursor("metadata:", null, null);
     try {
       while (c.next() == 0) {
         keys.add(c.getKeyString());
@@ -215,7 +192,7 @@ final class Engine implements AutoCloseable {
   }
 
   void create(String uri, String config) {
-    session().session.create(uri, config);
+    sessions.current().session.create(uri, config);
   }
 
   /**
@@ -225,7 +202,7 @@ final class Engine implements AutoCloseable {
    */
   Map<String, Long> statistics(String uri, String config) {
     Map<String, Long> stats = new java.util.LinkedHashMap<>();
-    Cursor c = session().session.open_cursor(uri, null, config);
+    Cursor c = sessions.current().session.open_cursor(uri, null, config);
     try {
       while (c.next() == 0) {
         String description = c.getValueString();
@@ -238,97 +215,36 @@ final class Engine implements AutoCloseable {
     return stats;
   }
 
-  /**
-   * Drops a table once no session holds a cursor on it: now if possible, else on a later {@link
-   * #retryDrops} (threads close their cursors on doomed tables when they next use their session).
-   */
-  void drop(String uri) {
-    dropped.add(uri);
-    doomed.add(uri);
-    dropEpoch.incrementAndGet();
-    retryDrops();
+  /** The table's file size on disk, from its statistics; 0 when it was dropped meanwhile. */
+  long fileSizeBytes(String uri) {
+    try {
+      Long size =
+          statistics("statistics:" + uri, "statistics=(size)")
+              .get("block-manager: file size in bytes");
+      return size == null ? 0 : size;
+    } catch (RuntimeException e) {
+      return 0; // dropped meanwhile
+    }
   }
 
-  Set<String> pendingDrops() {
-    return Set.copyOf(doomed);
+  /**
+   * Drops a table once no session holds a cursor on it: now if possible, else on a later {@link
+   * #retryDrops}.
+   */
+  void drop(String uri) {
+    sessions.drop(uri);
   }
 
   void retryDrops() {
-    ThreadSession s = session();
-    for (Iterator<String> it = doomed.iterator(); it.hasNext(); ) {
-      String uri = it.next();
-      try {
-        if (s.session.drop(uri, "force=true") == 0) {
-          it.remove();
-        }
-      } catch (WiredTigerException e) {
-        // EBUSY: another thread still has a cursor open on it; try again later.
-      }
-    }
+    sessions.retryDrops();
   }
 
   void logFlush() {
-    session().session.log_flush("sync=on");
-  }
-
-  /** This thread's session, opened on first use. */
-  private ThreadSession session() {
-    if (closed) {
-      throw new IllegalStateException("the WiredTiger engine is closed");
-    }
-    ThreadSession s = sessions.get();
-    if (s == null) {
-      synchronized (allSessions) {
-        s = new ThreadSession(connection.open_session(null));
-        allSessions.add(s);
-      }
-      sessions.set(s);
-    }
-    s.closeDoomedCursors();
-    return s;
+    sessions.current().session.log_flush("sync=on");
   }
 
   @Override
   public void close() {
-    synchronized (allSessions) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      // Closing the connection closes every session and cursor and writes a final checkpoint.
-      connection.close(null);
-    }
-  }
-
-  private final class ThreadSession {
-    final Session session;
-    final Map<String, Cursor> cursors = new HashMap<>();
-    int seenDropEpoch;
-
-    ThreadSession(Session session) {
-      this.session = session;
-    }
-
-    Cursor cursor(String uri) {
-      Cursor c = cursors.get(uri);
-      if (c == null) {
-        c = session.open_cursor(uri, null, null);
-        cursors.put(uri, c);
-      }
-      return c;
-    }
-
-    void closeDoomedCursors() {
-      int epoch = dropEpoch.get();
-      if (epoch != seenDropEpoch) {
-        for (String uri : doomed) {
-          Cursor c = cursors.remove(uri);
-          if (c != null) {
-            c.close();
-          }
-        }
-        seenDropEpoch = epoch;
-      }
-    }
+    sessions.close();
   }
 }

@@ -5,18 +5,14 @@ import de.bwaldvogel.mongo.backend.AbstractMongoCollection;
 import de.bwaldvogel.mongo.backend.ArrayFilters;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
-import de.bwaldvogel.mongo.backend.DefaultQueryMatcher;
-import de.bwaldvogel.mongo.backend.DocumentComparator;
 import de.bwaldvogel.mongo.backend.DocumentWithPosition;
 import de.bwaldvogel.mongo.backend.Index;
-import de.bwaldvogel.mongo.backend.QueryMatcher;
 import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.Utils;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,7 +31,7 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
   private final String uri;
   private final AtomicLong count;
   private final AtomicLong dataSizeBytes;
-  private final QueryMatcher matcher = new DefaultQueryMatcher();
+  private final IdRangeScan scan;
   private volatile long savedCount = -1;
   private volatile long savedDataSizeBytes = -1;
 
@@ -53,6 +49,7 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
     this.uri = uri;
     this.count = new AtomicLong(count);
     this.dataSizeBytes = new AtomicLong(dataSizeBytes);
+    this.scan = new IdRangeScan(engine, uri);
   }
 
   String uri() {
@@ -170,9 +167,7 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
   }
 
   /**
-   * A scan of the table in {@code _id} order, starting at the query's lower {@code _id} bound and
-   * ending after its upper bound, that stops as soon as the limit is met when the requested order
-   * is {@code _id} order (the YCSB scan: {@code _id >= start}, sorted by {@code _id}, limit n).
+   * A scan of the table in {@code _id} order, narrowed and stopped early: see {@link IdRangeScan}.
    */
   @Override
   protected QueryResult matchDocuments(
@@ -182,87 +177,14 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
       int limit,
       int batchSize,
       Document fieldSelector) {
-    boolean keyOrder = isKeyOrder(orderBy);
-    boolean descending = !keyOrder && isReverseKeyOrder(orderBy);
-    Key lower = bound(query, "$gte", "$gt");
-    Key upper = bound(query, "$lte", "$lt");
-    long wanted = keyOrder && limit > 0 ? (long) numberToSkip + limit : Long.MAX_VALUE;
-    List<Document> matched = new ArrayList<>();
-    engine.scan(
-        uri,
-        lower == null ? null : lower.bytes(),
-        (k, v) -> {
-          if (upper != null && java.util.Arrays.compareUnsigned(k, upper.bytes()) > 0) {
-            return false;
-          }
-          Document document = Bson.decode(v);
-          if (matcher.matches(document, query)) {
-            matched.add(document);
-          }
-          return matched.size() < wanted;
-        });
-    if (descending) {
-      Collections.reverse(matched);
-    } else if (!keyOrder) {
-      matched.sort(new DocumentComparator(orderBy));
-    }
+    List<Document> matched = scan.matching(query, orderBy, getIdField(), numberToSkip, limit);
     // Already matched and ordered: the framework only skips, limits and projects.
     return matchDocumentsFromStream(
         new Document(), matched.stream(), numberToSkip, limit, batchSize, null, fieldSelector);
   }
 
-  private boolean isKeyOrder(Document orderBy) {
-    if (orderBy == null || orderBy.isEmpty()) {
-      return true;
-    }
-    if (orderBy.size() != 1) {
-      return false;
-    }
-    String field = orderBy.keySet().iterator().next();
-    Object direction = orderBy.get(field);
-    return (field.equals("$natural") || field.equals(getIdField()))
-        && direction instanceof Number n
-        && n.doubleValue() == 1;
-  }
-
-  private boolean isReverseKeyOrder(Document orderBy) {
-    if (orderBy.size() != 1) {
-      return false;
-    }
-    String field = orderBy.keySet().iterator().next();
-    Object direction = orderBy.get(field);
-    return (field.equals("$natural") || field.equals(getIdField()))
-        && direction instanceof Number n
-        && n.doubleValue() == -1;
-  }
-
-  /** The key of the query's _id bound under either operator, if it has one. */
-  private Key bound(Document query, String inclusive, String exclusive) {
-    if (getIdField() == null || !(query.get(getIdField()) instanceof Document range)) {
-      return null;
-    }
-    Object value = range.containsKey(inclusive) ? range.get(inclusive) : range.get(exclusive);
-    if (value == null || value instanceof Document || value instanceof java.util.Collection) {
-      return null; // no bound, or one whose key order we do not trust for ranges
-    }
-    return KeyCodec.encode(value);
-  }
-
-  /** The file's size on disk, from the engine's statistics for the table. */
-  static long fileSize(Engine engine, String uri) {
-    try {
-      Long size =
-          engine
-              .statistics("statistics:" + uri, "statistics=(size)")
-              .get("block-manager: file size in bytes");
-      return size == null ? 0 : size;
-    } catch (RuntimeException e) {
-      return 0; // dropped meanwhile
-    }
-  }
-
   long storageSizeBytes() {
-    return fileSize(engine, uri);
+    return engine.fileSizeBytes(uri);
   }
 
   long indexSizeBytes() {

@@ -48,19 +48,21 @@ final class WiredTigerDatabase extends AbstractSynchronizedMongoDatabase<Key> {
     if (keys.size() == 1 && keys.get(0).getKey().equals("_id") && !sparse) {
       return new IdIndex(indexName, keys, collection);
     }
-    String collectionUri = collection.uri();
-    String uri = catalog.indexTable(collectionUri, indexName);
-    return new WiredTigerUniqueIndex(
-        engine, uri, indexName, keys, sparse, () -> catalog.dropIndex(collectionUri, indexName));
+    return new WiredTigerUniqueIndex(indexTable(collection, indexName), indexName, keys, sparse);
   }
 
   @Override
   protected Index<Key> openOrCreateSecondaryIndex(
       String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
-    String collectionUri = opened.get(collectionName).uri();
-    String uri = catalog.indexTable(collectionUri, indexName);
     return new WiredTigerSecondaryIndex(
-        engine, uri, indexName, keys, sparse, () -> catalog.dropIndex(collectionUri, indexName));
+        indexTable(opened.get(collectionName), indexName), indexName, keys, sparse);
+  }
+
+  /** The index's table, created on first use; dropping the index drops it from the catalog. */
+  private IndexTable indexTable(WiredTigerCollection collection, String indexName) {
+    String collectionUri = collection.uri();
+    String uri = catalog.indexTable(collectionUri, indexName);
+    return new IndexTable(engine, uri, () -> catalog.dropIndex(collectionUri, indexName));
   }
 
   @Override

@@ -21,21 +21,11 @@ import java.util.stream.StreamSupport;
  * answered by a prefix scan; others fall back to the collection scan.
  */
 final class WiredTigerSecondaryIndex extends Index<Key> {
-  private final Engine engine;
-  private final String uri;
-  private final Runnable onDrop;
+  private final IndexTable table;
 
-  WiredTigerSecondaryIndex(
-      Engine engine,
-      String uri,
-      String name,
-      List<IndexKey> keys,
-      boolean sparse,
-      Runnable onDrop) {
+  WiredTigerSecondaryIndex(IndexTable table, String name, List<IndexKey> keys, boolean sparse) {
     super(name, keys, sparse);
-    this.engine = engine;
-    this.uri = uri;
-    this.onDrop = onDrop;
+    this.table = table;
   }
 
   private static Key position(Document document) {
@@ -57,14 +47,14 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
   private void addEntries(Document document, Key position) {
     for (KeyValue keyValue : getKeyValues(document)) {
       if (!skips(document, keyValue)) {
-        engine.put(uri, entry(keyValue, position), position.bytes());
+        table.put(entry(keyValue, position), position.bytes());
       }
     }
   }
 
   private void removeEntries(Document document, Key position) {
     for (KeyValue keyValue : getKeyValues(document)) {
-      engine.remove(uri, entry(keyValue, position));
+      table.remove(entry(keyValue, position));
     }
   }
 
@@ -118,8 +108,7 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
     }
     byte[] prefix = KeyCodec.encodeAll(values).bytes();
     List<Key> positions = new ArrayList<>();
-    engine.scan(
-        uri,
+    table.scan(
         prefix,
         (k, v) -> {
           boolean same =
@@ -141,19 +130,22 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
     return positions;
   }
 
+  // Count, emptiness and size from the table; WiredTigerUniqueIndex forwards the same
+  // three: the classes extend different base classes, so they share IndexTable, not a superclass.
+
   @Override
   public long getCount() {
-    return engine.count(uri);
+    return table.count();
   }
 
   @Override
   public boolean isEmpty() {
-    return engine.isEmpty(uri);
+    return table.isEmpty();
   }
 
   @Override
   public long getDataSize() {
-    return WiredTigerCollection.fileSize(engine, uri);
+    return table.fileSizeBytes();
   }
 
   @Override
@@ -172,6 +164,6 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
 
   @Override
   public void drop() {
-    onDrop.run();
+    table.drop();
   }
 }

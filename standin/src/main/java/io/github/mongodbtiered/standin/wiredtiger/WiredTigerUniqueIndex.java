@@ -16,42 +16,28 @@ import java.util.Map;
  * expression queries that walk the index).
  */
 final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
-  private final Engine engine;
-  private final String uri;
-  private final Runnable onDrop;
+  private final IndexTable table;
 
-  WiredTigerUniqueIndex(
-      Engine engine,
-      String uri,
-      String name,
-      List<IndexKey> keys,
-      boolean sparse,
-      Runnable onDrop) {
+  WiredTigerUniqueIndex(IndexTable table, String name, List<IndexKey> keys, boolean sparse) {
     super(name, keys, sparse);
-    this.engine = engine;
-    this.uri = uri;
-    this.onDrop = onDrop;
-  }
-
-  String uri() {
-    return uri;
+    this.table = table;
   }
 
   @Override
   protected Key removeDocument(KeyValue keyValue) {
     byte[] k = KeyCodec.encodeAll(keyValue).bytes();
-    byte[] value = engine.get(uri, k);
+    byte[] value = table.get(k);
     if (value == null) {
       return null;
     }
-    engine.remove(uri, k);
+    table.remove(k);
     return position(value);
   }
 
   @Override
   protected boolean putKeyPosition(KeyValue keyValue, Key position) {
     byte[] k = KeyCodec.encodeAll(keyValue).bytes();
-    if (engine.get(uri, k) != null) {
+    if (table.get(k) != null) {
       return false;
     }
     List<Object> values = new ArrayList<>();
@@ -59,15 +45,14 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
     byte[] bson = Bson.encode(new Document("k", values));
     ByteBuffer value = ByteBuffer.allocate(4 + position.bytes().length + bson.length);
     value.putInt(position.bytes().length).put(position.bytes()).put(bson);
-    engine.put(uri, k, value.array());
+    table.put(k, value.array());
     return true;
   }
 
   @Override
   protected Iterable<Map.Entry<KeyValue, Key>> getIterable() {
     List<Map.Entry<KeyValue, Key>> entries = new ArrayList<>();
-    engine.scan(
-        uri,
+    table.scan(
         null,
         (k, v) -> {
           ByteBuffer b = ByteBuffer.wrap(v);
@@ -83,7 +68,7 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
 
   @Override
   protected Key getPosition(KeyValue keyValue) {
-    byte[] value = engine.get(uri, KeyCodec.encodeAll(keyValue).bytes());
+    byte[] value = table.get(KeyCodec.encodeAll(keyValue).bytes());
     return value == null ? null : position(value);
   }
 
@@ -94,24 +79,27 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
     return new Key(k);
   }
 
+  // Count, emptiness and size from the table; WiredTigerSecondaryIndex forwards the same
+  // three: the classes extend different base classes, so they share IndexTable, not a superclass.
+
   @Override
   public long getCount() {
-    return engine.count(uri);
+    return table.count();
   }
 
   @Override
   public boolean isEmpty() {
-    return engine.isEmpty(uri);
+    return table.isEmpty();
   }
 
   @Override
   public long getDataSize() {
-    return WiredTigerCollection.fileSize(engine, uri);
+    return table.fileSizeBytes();
   }
 
   @Override
   public void drop() {
     super.drop();
-    onDrop.run();
+    table.drop();
   }
 }
