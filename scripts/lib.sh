@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the scripts: where the repository is, and building a module when needed.
 # Sourced, not run.
 
@@ -5,9 +6,14 @@ repo_root() {
   cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd
 }
 
-# The module's jar (not sources or tests), if built.
+# The module's jar (not sources, tests or javadoc), if built; the newest if there are several.
 module_jar() {
-  ls "$1/$2"/target/mongodb-tiered-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1 || true
+  local f jar=""
+  for f in "$1/$2"/target/mongodb-tiered-*.jar; do
+    case "$f" in *-sources.jar | *-tests.jar | *-javadoc.jar) continue ;; esac
+    if [ -f "$f" ] && { [ -z "$jar" ] || [ "$f" -nt "$jar" ]; }; then jar="$f"; fi
+  done
+  echo "$jar"
 }
 
 # The stand-in's storage engine, WiredTiger, with its Java binding, from Debian (not on Maven
@@ -24,11 +30,11 @@ ensure_wiredtiger() {
     return 1
   fi
   echo "[INFO] installing WiredTiger (libwiredtiger0 libwiredtiger-java) for the stand-in..." >&2
-  apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2 || {
+  if ! { apt-get update -qq >&2 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2; }; then
     echo "[ERROR] installing libwiredtiger0 libwiredtiger-java failed; run: apt-get install libwiredtiger0 libwiredtiger-java" >&2
     return 1
-  }
+  fi
 }
 
 # Debian's Chromium, which the report page test renders index.html in. Installs it when missing
@@ -40,11 +46,10 @@ ensure_chromium() {
     return 1
   fi
   echo "[INFO] installing Chromium for the report page test..." >&2
-  apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2 || {
+  if ! { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2; }; then
     echo "[ERROR] installing chromium failed; run: apt-get install chromium" >&2
     return 1
-  }
+  fi
 }
 
 # Builds MODULE (its jar and target/lib) when missing or older than the sources it depends on,
