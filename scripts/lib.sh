@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the scripts: where the repository is, and building a module when needed.
 # Sourced, not run.
 
@@ -5,9 +6,14 @@ repo_root() {
   cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd
 }
 
-# The module's jar (not sources or tests), if built.
+# The module's jar (not sources, tests or javadoc), if built; the newest if there are several.
 module_jar() {
-  ls "$1/$2"/target/mongodb-tiered-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1 || true
+  local f jar=""
+  for f in "$1/$2"/target/mongodb-tiered-*.jar; do
+    case "$f" in *-sources.jar | *-tests.jar | *-javadoc.jar) continue ;; esac
+    if [ -f "$f" ] && { [ -z "$jar" ] || [ "$f" -nt "$jar" ]; }; then jar="$f"; fi
+  done
+  echo "$jar"
 }
 
 # The stand-in's storage engine, WiredTiger, with its Java binding, from Debian (not on Maven
@@ -24,11 +30,11 @@ ensure_wiredtiger() {
     return 1
   fi
   echo "[INFO] installing WiredTiger (libwiredtiger0 libwiredtiger-java) for the stand-in..." >&2
-  apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2 || {
+  if ! { apt-get update -qq >&2 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2; }; then
     echo "[ERROR] installing libwiredtiger0 libwiredtiger-java failed; run: apt-get install libwiredtiger0 libwiredtiger-java" >&2
     return 1
-  }
+  fi
 }
 
 # Debian's Chromium, which the report page test renders index.html in. Installs it when missing
@@ -40,33 +46,86 @@ ensure_chromium() {
     return 1
   fi
   echo "[INFO] installing Chromium for the report page test..." >&2
-  apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2 || {
+  if ! { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2; }; then
     echo "[ERROR] installing chromium failed; run: apt-get install chromium" >&2
     return 1
-  }
+  fi
 }
 
-# Builds MODULE (its jar and target/lib) when missing or older than the sources it depends on,
-# so the scripts work from a fresh clone with nothing but Java 17 and Maven.
-ensure_module_built() {
-  local root="$1" module="$2" jar
-  ensure_wiredtiger || return 1
+# The modules MODULE's jar is built from: its non-test dependencies on mongodb-tiered-* artifacts,
+# as its pom names them (harness: binding standin). Their jars are copied into its target/lib.
+module_deps() {
+  awk '
+    /<dependency>/ { name = ""; scope = "" }
+    /<artifactId>mongodb-tiered-/ { name = $0; sub(/.*<artifactId>mongodb-tiered-/, "", name); sub(/<.*/, "", name) }
+    /<scope>/ { scope = $0; sub(/.*<scope>/, "", scope); sub(/<.*/, "", scope) }
+    /<\/dependency>/ { if (name != "" && scope != "test") print name; name = "" }
+  ' "$1/$2/pom.xml"
+}
+
+# MODULE after the modules it is built from, recursively: harness -> binding standin harness.
+module_closure() {
+  local dep
+  for dep in $(module_deps "$1" "$2"); do
+    module_closure "$1" "$dep"
+  done
+  echo "$2"
+}
+
+# Why MODULE needs building, with status 0; status 1 if it does not. It does when it or a module
+# it is built from has no jar, has sources (src/main, its pom, the parent pom) newer than its
+# jar, or has a jar newer than MODULE's (so the copy in MODULE's target/lib is stale).
+module_stale() {
+  local root="$1" module="$2" jar dep dep_jar newer
   jar=$(module_jar "$root" "$module")
-  if [ -n "$jar" ] && [ -d "$root/$module/target/lib" ] &&
-    [ -z "$(find "$root/$module/src/main" "$root/binding/src/main" "$root/$module/pom.xml" \
-      "$root/binding/pom.xml" "$root/pom.xml" -newer "$jar" -print -quit 2>/dev/null)" ]; then
+  if [ -z "$jar" ] || [ ! -d "$root/$module/target/lib" ]; then
+    echo "$module not built yet"
     return 0
   fi
+  for dep in $(module_closure "$root" "$module"); do
+    dep_jar=$(module_jar "$root" "$dep")
+    if [ -z "$dep_jar" ]; then
+      echo "$dep not built yet"
+      return 0
+    fi
+    newer=$(find "$root/$dep/src/main" "$root/$dep/pom.xml" "$root/pom.xml" -newer "$dep_jar" \
+      -print -quit 2>/dev/null || true)
+    if [ -n "$newer" ]; then
+      echo "${newer#"$root"/} changed since $dep was built"
+      return 0
+    fi
+    if [ "$dep_jar" -nt "$jar" ]; then
+      echo "$dep was rebuilt after $module"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Builds MODULE (its jar and target/lib) when missing or older than the sources it depends on
+# (see module_stale), so the scripts work from a fresh clone with nothing but Java 17 and Maven.
+ensure_module_built() {
+  local root="$1" module="$2" reason start dep jar
+  ensure_wiredtiger || return 1
+  reason=$(module_stale "$root" "$module") || return 0
   command -v mvn >/dev/null || {
-    echo "[ERROR] Maven (mvn) is needed to build $module the first time; install it (e.g. apt-get install maven)" >&2
+    echo "[ERROR] Maven (mvn) is needed to build $module ($reason); install it (e.g. apt-get install maven)" >&2
     return 1
   }
-  echo "[INFO] building $module (first run, or sources changed)..." >&2
-  (cd "$root" && mvn -q -B -DskipTests -Dspotless.check.skip=true -pl "$module" -am package) >&2 || {
+  echo "[INFO] building $module ($reason)..." >&2
+  start=$(mktemp)
+  if ! (cd "$root" && mvn -q -B -DskipTests -Dspotless.check.skip=true -pl "$module" -am package) >&2; then
+    rm -f "$start"
     echo "[ERROR] building $module failed; run 'mvn -pl $module -am package' to see why" >&2
     return 1
-  }
+  fi
+  # Maven leaves a jar it finds up to date as it was, older than a pom touched since; so each jar
+  # gets the build's start time: the next run builds again only for an edit made after it.
+  for dep in $(module_closure "$root" "$module"); do
+    jar=$(module_jar "$root" "$dep")
+    if [ -n "$jar" ]; then touch -r "$start" "$jar"; fi
+  done
+  rm -f "$start"
 }
 
 ensure_binding_built() {

@@ -70,7 +70,7 @@ class InstallIntoYcsbTest {
     // remove those and nothing else of the user's.
     Path lib = home.resolve("mongodb-tiered-binding/lib");
     Files.copy(
-        lib.resolve("slf4j-api-2.0.16.jar"), lib.resolve("mongodb-tiered-binding-0.0.1.jar"));
+        lib.resolve("slf4j-api-2.0.17.jar"), lib.resolve("mongodb-tiered-binding-0.0.1.jar"));
     Files.copy(lib.resolve("bson-5.14.0.jar"), lib.resolve("bson-5.13.0.jar"));
     Files.writeString(
         lib.resolve(".installed-by-mongodb-tiered"),

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -23,6 +24,7 @@ import picocli.CommandLine;
  * opened in headless Chromium, then the plots, the table and the tiers are there; the screenshot is
  * kept in target/artifacts/report-page.png.
  */
+@Tag("integration")
 class ReportPageTest {
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
   static final Path ARTIFACTS = ROOT.resolve("src/test/target/artifacts");

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
@@ -24,6 +25,7 @@ import site.ycsb.measurements.Measurements;
  * Given a server on the 150-IOPS profile, when YCSB loads records through the binding and the
  * server restarts cold, then every record reads back whole.
  */
+@Tag("integration")
 class ColdRestartTest {
   private static final int RECORDS = 3000;
 

@@ -12,10 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The disk baseline measures what a profile's container delivers, step by step. */
+@Tag("integration")
 class DiskBaselineTest {
   private static final double SECONDS_PER_STEP = 4;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,6 +20,7 @@ import org.testcontainers.DockerClientFactory;
  * Given a disk measurement (probe or disk-baseline) running in a profile's container, when the user
  * presses Ctrl-C, then no container stays.
  */
+@Tag("integration")
 class InterruptedProbeTest {
   private static final String LABEL = "io.github.mongodbtiered.probe";
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();

@@ -6,10 +6,12 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The throttle is real: the probe delivers what the profile allows, and more without it. */
+@Tag("integration")
 class ThrottleProbeTest {
   private static final DiskProbe.Settings READS =
       new DiskProbe.Settings(false, 1, 8, 128L << 20, 4096);

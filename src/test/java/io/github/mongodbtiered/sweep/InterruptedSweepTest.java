@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.DockerClientFactory;
@@ -22,6 +23,7 @@ import org.testcontainers.DockerClientFactory;
  * Given a sweep whose server is killed during one cell, then the finished cells survive, the failed
  * cell is marked, and running the sweep again measures only that cell.
  */
+@Tag("integration")
 class InterruptedSweepTest {
   @BeforeAll
   static void docker() {

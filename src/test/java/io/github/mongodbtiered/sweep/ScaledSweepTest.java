@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Given two scaled-down profiles on the server under test, when a sweep runs over record counts
  * from "fits in memory" to "far over memory", then summary.csv shows the study's shape.
  */
+@Tag("integration")
 class ScaledSweepTest {
   // 10 KB records in 512 MiB containers with a 64 MiB cache: 3k = ~30 MB (fits the cache's usable
   // 80%), 15k = ~150 MB (over the cache, within the page cache the container has left), 80k =
