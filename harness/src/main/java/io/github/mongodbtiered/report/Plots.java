@@ -112,7 +112,7 @@ public final class Plots {
     List<CellResult> ok = cells.stream().filter(c -> c.ok()).toList();
     Map<String, List<CellResult>> byProfile = new LinkedHashMap<>();
     profileOrder.forEach(p -> byProfile.put(p, new ArrayList<>()));
-    for (CellResult c : SummaryCsv.sorted(ok, profileOrder)) {
+    for (CellResult c : CellResult.inProfileOrder(ok, profileOrder)) {
       byProfile.computeIfAbsent(c.profile(), p -> new ArrayList<>()).add(c);
     }
     byProfile.values().removeIf(List::isEmpty);
@@ -336,12 +336,12 @@ public final class Plots {
   /** 2000000 as "2M", 500000 as "500k", 2500 as "2.5k". */
   static String count(double records) {
     if (records >= 1e6) {
-      return trim(records / 1e6) + "M";
+      return Units.trim(records / 1e6) + "M";
     }
     if (records >= 1e3) {
-      return trim(records / 1e3) + "k";
+      return Units.trim(records / 1e3) + "k";
     }
-    return trim(records);
+    return Units.trim(records);
   }
 
   /** Tick labels without exponent notation: 0.5, 10, 12000. */
@@ -349,12 +349,6 @@ public final class Plots {
     if (v >= 10 || v == 0) {
       return String.format(Locale.ROOT, "%.0f", v);
     }
-    return trim(v);
-  }
-
-  static String trim(double v) {
-    String s = String.format(Locale.ROOT, "%.3f", v);
-    s = s.replaceAll("0+$", "");
-    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    return Units.trim(v);
   }
 }
