@@ -22,22 +22,10 @@ class HtmlReportTest {
 
   private static RunManifest manifest() {
     RunManifest m = RunManifestTest.manifest(ORDER);
-    return new RunManifest(
-            m.toolVersion(),
-            m.startedAt(),
-            m.finishedAt(),
-            m.commandLine(),
-            m.serverKind(),
-            m.serverImage(),
-            m.serverVersion(),
-            m.profiles(),
-            m.enforcement(),
-            List.of("latency <not applied> on hdd-150"),
-            m.recordCounts(),
-            m.workloadProperties(),
-            m.environment(),
-            null)
-        .withDiskBaseline(
+    return m.toBuilder()
+        .warnings(List.of("latency <not applied> on hdd-150"))
+        .diskBaselines(java.util.Map.of())
+        .diskBaseline(
             "hdd-150",
             List.of(
                 new BaselineStep(
@@ -69,7 +57,8 @@ class HtmlReportTest {
                     13000,
                     14100,
                     14500,
-                    20000)));
+                    20000)))
+        .build();
   }
 
   private static List<CellResult> cells() {
