@@ -117,7 +117,9 @@ public record RunManifest(
   }
 
   /**
-   * One swept profile as configured; see {@link DiskProfile}. 0 means "no limit".
+   * One swept profile as configured; see {@link DiskProfile}. 0 means "no limit". Its fields repeat
+   * DiskProfile's on purpose: this is run.json's form of a profile, which must not change when
+   * DiskProfile does.
    *
    * @param effectiveCacheBytes the WiredTiger cache the server gets, or null when unknown
    */

@@ -5,6 +5,7 @@ import static io.github.mongodbtiered.report.html.Html.esc;
 import static io.github.mongodbtiered.report.html.Html.text;
 
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.report.Units;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Tier;
 import java.util.List;
@@ -65,7 +66,6 @@ final class TierLegend {
   }
 
   private static List<Rule> rules() {
-    long fsAllowanceMiB = TierClassifier.FS_CACHE_ALLOWANCE_BYTES >> 20;
     return List.of(
         new Rule(
             Tier.WT_CACHE,
@@ -75,7 +75,8 @@ final class TierLegend {
             "WiredTiger cache hit ratio &ge; " + pct(TierClassifier.OBSERVED_WT_CACHE_MIN_HIT)),
         new Rule(
             Tier.FS_CACHE,
-            "the data files fit memory &minus; WiredTiger cache &minus; " + fsAllowanceMiB + " MiB",
+            "the data files fit memory &minus; WiredTiger cache &minus; "
+                + Units.binaryBytes(TierClassifier.FS_CACHE_ALLOWANCE_BYTES),
             "else filesystem cache hit ratio &ge; "
                 + pct(TierClassifier.OBSERVED_FS_CACHE_MIN_HIT)),
         new Rule(
