@@ -80,7 +80,7 @@ public final class ReportPageCheck {
       }
     }
     Set<String> expected = new HashSet<>();
-    cells.forEach(c -> expected.add(c.recordCount() + "/" + c.profile() + "/" + c.status()));
+    cells.forEach(c -> expected.add(c.recordCount() + "/" + c.profile() + "/" + c.status().id()));
     assertEquals(expected, rows, "summary rows vs cells/*.json");
     assertTrue(dom.contains("<table id=\"pivot\">"), "no record count x profile table");
     assertTrue(dom.contains("<table id=\"tier-legend\">"), "no tier legend");
@@ -94,7 +94,7 @@ public final class ReportPageCheck {
     assertTrue(img.getWidth() >= 1000 && img.getHeight() >= 1000, "screenshot too small");
     assertTrue(distinctColours(img, 64) >= 64, "screenshot is (nearly) one colour");
     if (anyOk) {
-      // The first profile's series colour (see Plots): the plots were painted, not just parsed.
+      // The first profile's series colour (see Charts): the plots were painted, not just parsed.
       assertTrue(hasColourNear(img, 0x0072B2, 24), "no plotted series visible in the screenshot");
     }
   }

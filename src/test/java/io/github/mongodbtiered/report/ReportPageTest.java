@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.cli.MongodbTieredCli;
+import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.ServerKind;
 import java.io.PrintWriter;

@@ -10,7 +10,6 @@ import java.util.Locale;
  * up under the header.
  */
 public final class BaselineTable {
-  private static final String CRLF = "\r\n";
   private static final String TEXT_FORMAT = "%-12s %-9s %-5s %-11s %7s %10s %9s %9s %9s %9s %9s";
 
   private BaselineTable() {}
@@ -22,28 +21,28 @@ public final class BaselineTable {
 
   /** One row, without line end. */
   public static String csvRow(BaselineStep s) {
-    return String.join(
-        ",",
-        csvField(s.profile()),
-        csvField(s.where()),
-        csvField(s.mode()),
-        Integer.toString(s.blockMinBytes()),
-        Integer.toString(s.blockMaxBytes()),
-        Integer.toString(s.threads()),
-        String.format(Locale.ROOT, "%.3f", s.seconds()),
-        Long.toString(s.ops()),
-        String.format(Locale.ROOT, "%.1f", s.iops()),
-        String.format(Locale.ROOT, "%.3f", s.mbPerSec()),
-        Long.toString(s.p50Micros()),
-        Long.toString(s.p95Micros()),
-        Long.toString(s.p99Micros()),
-        Long.toString(s.maxMicros()));
+    return Csv.join(
+        List.of(
+            s.profile(),
+            s.where(),
+            s.mode(),
+            Integer.toString(s.blockMinBytes()),
+            Integer.toString(s.blockMaxBytes()),
+            Integer.toString(s.threads()),
+            String.format(Locale.ROOT, "%.3f", s.seconds()),
+            Long.toString(s.ops()),
+            String.format(Locale.ROOT, "%.1f", s.iops()),
+            String.format(Locale.ROOT, "%.3f", s.mbPerSec()),
+            Long.toString(s.p50Micros()),
+            Long.toString(s.p95Micros()),
+            Long.toString(s.p99Micros()),
+            Long.toString(s.maxMicros())));
   }
 
   /** Header and rows, each line ended by CRLF. */
   public static String csv(List<BaselineStep> steps) {
-    StringBuilder out = new StringBuilder(csvHeader()).append(CRLF);
-    steps.forEach(s -> out.append(csvRow(s)).append(CRLF));
+    StringBuilder out = new StringBuilder(csvHeader()).append(Csv.CRLF);
+    steps.forEach(s -> out.append(csvRow(s)).append(Csv.CRLF));
     return out.toString();
   }
 
@@ -108,12 +107,5 @@ public final class BaselineTable {
 
   private static String millis(long micros) {
     return String.format(Locale.ROOT, "%.2f", micros / 1000.0);
-  }
-
-  private static String csvField(String v) {
-    if (v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r")) {
-      return "\"" + v.replace("\"", "\"\"") + "\"";
-    }
-    return v;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.results.LatencyStats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,9 +18,9 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Combines HdrHistogram interval logs written by several client processes (or hosts) for the same
- * operation into one: the percentiles of the result are those of every recorded value together, not
- * an average of each client's percentiles.
+ * Reads HdrHistogram interval logs, and combines the logs written by several client processes (or
+ * hosts) for the same operation into one: the percentiles of the result are those of every recorded
+ * value together, not an average of each client's percentiles.
  *
  * <p>Each log's interval timestamps are relative to its own base time; they are read as absolute
  * times, so intervals from different clients, which overlap in time, interleave in start-time order
@@ -70,6 +71,17 @@ public final class HistogramLogMerge {
               + " does not decode; the log is corrupt or truncated");
     }
     return result;
+  }
+
+  /**
+   * The latency figures of one log, as a sweep records them from YCSB's logs: every interval added
+   * up, so the percentiles are those of the whole run, not an average of intervals' (values in
+   * microseconds, as YCSB records them). The one reader of these logs, for sweeps and merges alike.
+   *
+   * @throws IOException when the log is missing, corrupt or truncated, naming it
+   */
+  public static LatencyStats read(Path log) throws IOException {
+    return LatencyStats.of(total(List.of(log)));
   }
 
   /** Every interval of {@code logs} added into one histogram. */

@@ -3,28 +3,16 @@ package io.github.mongodbtiered.report;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The report's three plots, against record count with one series per profile: throughput, p99
@@ -33,39 +21,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * drawn as 0.
  */
 public final class Plots {
-  /** Directory of the plot files inside the report directory. */
+  /** The plots' names: their files are {@code plots/<name>.svg} and {@code .png}. */
   public static final String THROUGHPUT = "throughput";
 
   public static final String P99 = "p99-latency";
   public static final String CACHE_HIT = "cache-hit-ratio";
-
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 500;
-
-  /** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
-  private static final Color[] PALETTE = {
-    new Color(0x0072B2),
-    new Color(0xD55E00),
-    new Color(0x009E73),
-    new Color(0xCC79A7),
-    new Color(0xE69F00),
-    new Color(0x56B4E9),
-    new Color(0x000000),
-    new Color(0xF0E442)
-  };
-
-  private static final BasicStroke SOLID =
-      new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
-  private static final BasicStroke DASHED =
-      new BasicStroke(
-          2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {8f, 5f}, 0f);
-
-  static {
-    // Rendering needs no display; without this AWT may try to reach an X server named in DISPLAY.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
 
   private Plots() {}
 
@@ -112,13 +72,13 @@ public final class Plots {
     List<CellResult> ok = cells.stream().filter(c -> c.ok()).toList();
     Map<String, List<CellResult>> byProfile = new LinkedHashMap<>();
     profileOrder.forEach(p -> byProfile.put(p, new ArrayList<>()));
-    for (CellResult c : SummaryCsv.sorted(ok, profileOrder)) {
+    for (CellResult c : CellResult.inProfileOrder(ok, profileOrder)) {
       byProfile.computeIfAbsent(c.profile(), p -> new ArrayList<>()).add(c);
     }
     byProfile.values().removeIf(List::isEmpty);
     Map<String, Color> colours = new HashMap<>();
     for (String p : byProfile.keySet()) {
-      colours.put(p, PALETTE[colours.size() % PALETTE.length]);
+      colours.put(p, Charts.colour(colours.size()));
     }
     String op = mainOperation(ok);
     return List.of(
@@ -146,13 +106,13 @@ public final class Plots {
 
   private static Plot throughput(Map<String, List<CellResult>> byProfile, Map<String, Color> col)
       throws IOException {
-    XYChart chart = chart("Throughput vs record count", "operations per second");
+    XYChart chart = Charts.chart("Throughput vs record count", "operations per second");
     chart.getStyler().setYAxisMin(0.0);
-    chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
+    chart.setCustomYAxisTickLabelsFormatter(Charts::plain);
     List<Series> names = new ArrayList<>();
     byProfile.forEach(
         (profile, cells) ->
-            add(
+            Charts.add(
                 chart,
                 names,
                 profile,
@@ -160,17 +120,18 @@ public final class Plots {
                 c -> c.throughputOpsPerSec(),
                 col.get(profile),
                 true));
-    return finish(THROUGHPUT, chart, names, "no cell has finished yet");
+    return Charts.finish(THROUGHPUT, chart, names, "no cell has finished yet");
   }
 
   private static Plot p99(
       Map<String, List<CellResult>> byProfile, Map<String, Color> col, String op)
       throws IOException {
     String title = op.isEmpty() ? "p99 latency" : "p99 " + op + " latency";
-    XYChart chart = chart(title + " vs record count (log scale)", "p99 latency (ms, log scale)");
+    XYChart chart =
+        Charts.chart(title + " vs record count (log scale)", "p99 latency (ms, log scale)");
     XYStyler s = chart.getStyler();
     s.setYAxisLogarithmic(true);
-    chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
+    chart.setCustomYAxisTickLabelsFormatter(Charts::plain);
     double min = Double.MAX_VALUE;
     double max = 0;
     List<Series> names = new ArrayList<>();
@@ -190,7 +151,7 @@ public final class Plots {
           max = Math.max(max, v);
         }
       }
-      add(chart, names, e.getKey(), e.getValue(), p99Millis, col.get(e.getKey()), true);
+      Charts.add(chart, names, e.getKey(), e.getValue(), p99Millis, col.get(e.getKey()), true);
     }
     if (max > 0) {
       // Whole decades, so the axis always carries labelled powers of ten.
@@ -199,15 +160,16 @@ public final class Plots {
       s.setYAxisMin(lo);
       s.setYAxisMax(hi > lo ? hi : lo * 10);
     }
-    return finish(P99, chart, names, "no latency measured yet");
+    return Charts.finish(P99, chart, names, "no latency measured yet");
   }
 
   private static Plot cacheHit(Map<String, List<CellResult>> byProfile, Map<String, Color> col)
       throws IOException {
     XYChart chart =
-        chart("Cache hit ratios (solid: WiredTiger, dashed: filesystem cache)", "hit ratio (%)");
+        Charts.chart(
+            "Cache hit ratios (solid: WiredTiger, dashed: filesystem cache)", "hit ratio (%)");
     chart.getStyler().setYAxisMax(100.0);
-    chart.setCustomYAxisTickLabelsFormatter(Plots::plain);
+    chart.setCustomYAxisTickLabelsFormatter(Charts::plain);
     List<Series> names = new ArrayList<>();
     double min = 100;
     for (Map.Entry<String, List<CellResult>> e : byProfile.entrySet()) {
@@ -220,7 +182,7 @@ public final class Plots {
         }
       }
       String p = e.getKey();
-      add(
+      Charts.add(
           chart,
           names,
           p + " WiredTiger cache",
@@ -228,7 +190,7 @@ public final class Plots {
           c -> percent(c, Metric.WT_HIT_RATIO),
           col.get(p),
           true);
-      add(
+      Charts.add(
           chart,
           names,
           p + " filesystem cache",
@@ -238,7 +200,7 @@ public final class Plots {
           false);
     }
     chart.getStyler().setYAxisMin(Math.max(0, Math.floor((min - 1) / 10) * 10));
-    return finish(
+    return Charts.finish(
         CACHE_HIT,
         chart,
         names,
@@ -249,112 +211,5 @@ public final class Plots {
   private static double percent(CellResult c, Metric m) {
     Double v = c.metrics().get(m);
     return v == null || !Double.isFinite(v) ? Double.NaN : v * 100;
-  }
-
-  private static XYChart chart(String title, String yTitle) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title(title)
-            .xAxisTitle("records")
-            .yAxisTitle(yTitle)
-            .build();
-    XYStyler s = chart.getStyler();
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setPlotBackgroundColor(Color.WHITE);
-    s.setPlotBorderColor(Color.GRAY);
-    s.setChartTitleBoxVisible(false);
-    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-    s.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
-    s.setAnnotationTextFontColor(Color.DARK_GRAY);
-    s.setLegendPosition(Styler.LegendPosition.OutsideS);
-    s.setLegendLayout(Styler.LegendLayout.Horizontal);
-    s.setLegendBorderColor(Color.WHITE);
-    s.setLegendSeriesLineLength(32);
-    s.setMarkerSize(9);
-    s.setAntiAlias(true);
-    chart.setCustomXAxisTickLabelsFormatter(Plots::count);
-    return chart;
-  }
-
-  /** Adds the series when at least one cell has a value; NaN values are left out. */
-  private static void add(
-      XYChart chart,
-      List<Series> names,
-      String name,
-      List<CellResult> cells,
-      ToDoubleFunction<CellResult> value,
-      Color colour,
-      boolean solid) {
-    List<Double> xs = new ArrayList<>();
-    List<Double> ys = new ArrayList<>();
-    for (CellResult c : cells) {
-      double v = value.applyAsDouble(c);
-      if (Double.isFinite(v)) {
-        xs.add((double) c.recordCount());
-        ys.add(v);
-      }
-    }
-    if (xs.isEmpty()) {
-      return;
-    }
-    XYSeries s = chart.addSeries(name, xs, ys);
-    s.setLineColor(colour);
-    s.setMarkerColor(colour);
-    s.setLineStyle(solid ? SOLID : DASHED);
-    s.setMarker(solid ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
-    names.add(new Series(name, xs, ys));
-  }
-
-  private static Plot finish(String name, XYChart chart, List<Series> names, String emptyText)
-      throws IOException {
-    if (names.isEmpty()) {
-      chart.getStyler().setXAxisMin(0.0);
-      chart.getStyler().setXAxisMax(1.0);
-      chart.getStyler().setYAxisMin(0.0);
-      chart.getStyler().setYAxisMax(1.0);
-      chart.getStyler().setYAxisLogarithmic(false);
-      chart.getStyler().setAxisTicksVisible(false);
-      chart.addAnnotation(new AnnotationText(emptyText, 0.5, 0.5, false));
-    }
-    if (names.size() > 3) {
-      // One row below the plot cannot hold more names (XChart does not wrap): a column beside it.
-      chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-      chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
-    }
-    ByteArrayOutputStream svg = new ByteArrayOutputStream();
-    VectorGraphicsEncoder.saveVectorGraphic(
-        chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    return new Plot(name, chart.getTitle(), names, svg.toString(StandardCharsets.UTF_8), png);
-  }
-
-  /** 2000000 as "2M", 500000 as "500k", 2500 as "2.5k". */
-  static String count(double records) {
-    if (records >= 1e6) {
-      return trim(records / 1e6) + "M";
-    }
-    if (records >= 1e3) {
-      return trim(records / 1e3) + "k";
-    }
-    return trim(records);
-  }
-
-  /** Tick labels without exponent notation: 0.5, 10, 12000. */
-  static String plain(double v) {
-    if (v >= 10 || v == 0) {
-      return String.format(Locale.ROOT, "%.0f", v);
-    }
-    return trim(v);
-  }
-
-  static String trim(double v) {
-    String s = String.format(Locale.ROOT, "%.3f", v);
-    s = s.replaceAll("0+$", "");
-    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
   }
 }

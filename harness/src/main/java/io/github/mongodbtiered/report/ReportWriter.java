@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

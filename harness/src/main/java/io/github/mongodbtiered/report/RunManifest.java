@@ -1,6 +1,5 @@
 package io.github.mongodbtiered.report;
 
-import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
@@ -15,15 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * What a sweep ran, on what, and how faithfully: {@code run.json} in the report directory.
  *
- * <p>Holds no credentials: the constructor masks the password of every {@code mongodb://} or {@code
- * mongodb+srv://} URL in the command line, warnings, enforcement and workload properties, and the
- * value of any argument or property whose name mentions a password, secret or token.
+ * <p>Holds no credentials: the constructor masks them as {@link ManifestRedaction} says, in the
+ * command line, warnings, enforcement, workload properties and environment warnings. Built with
+ * {@link #builder}; changed copies come from {@link #toBuilder}. The canonical constructor stays
+ * for Jackson, which reads {@code run.json} through it.
  *
  * @param toolVersion this tool's version
  * @param startedAt when the sweep started
@@ -58,9 +56,6 @@ public record RunManifest(
     EnvironmentFacts environment,
     Map<String, List<BaselineStep>> diskBaselines) {
 
-  private static final Pattern SECRET_NAME =
-      Pattern.compile("(?i).*(password|passwd|secret|token).*");
-
   public RunManifest {
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startedAt, "startedAt");
@@ -68,23 +63,42 @@ public record RunManifest(
     Objects.requireNonNull(serverKind, "serverKind");
     Objects.requireNonNull(serverImage, "serverImage");
     Objects.requireNonNull(serverVersion, "serverVersion");
-    commandLine = scrubArgs(commandLine);
+    commandLine = ManifestRedaction.args(commandLine);
     profiles = List.copyOf(profiles);
     Map<String, Map<String, String>> e = new LinkedHashMap<>();
-    enforcement.forEach((profile, held) -> e.put(profile, scrubProperties(held)));
+    enforcement.forEach((profile, held) -> e.put(profile, ManifestRedaction.properties(held)));
     enforcement = Collections.unmodifiableMap(e);
-    warnings = warnings.stream().map(w -> Redaction.scrub(w, null)).toList();
+    warnings = ManifestRedaction.texts(warnings);
     recordCounts = List.copyOf(recordCounts);
-    workloadProperties = scrubProperties(workloadProperties);
-    if (environment != null) {
-      environment =
-          environment.withWarnings(
-              environment.warnings().stream().map(w -> Redaction.scrub(w, null)).toList());
-    }
+    workloadProperties = ManifestRedaction.properties(workloadProperties);
+    environment = ManifestRedaction.environment(environment);
+    // Null in files written before the baseline existed.
     diskBaselines =
         diskBaselines == null
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(diskBaselines));
+  }
+
+  /** An empty manifest to fill; tool version, both instants and the server kind are required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this manifest's fields, to make a changed copy. */
+  public Builder toBuilder() {
+    return new Builder()
+        .toolVersion(toolVersion)
+        .startedAt(startedAt)
+        .finishedAt(finishedAt)
+        .commandLine(commandLine)
+        .server(serverKind, serverImage, serverVersion)
+        .profiles(profiles)
+        .enforcement(enforcement)
+        .warnings(warnings)
+        .recordCounts(recordCounts)
+        .workloadProperties(workloadProperties)
+        .environment(environment)
+        .diskBaselines(diskBaselines);
   }
 
   /** The swept profiles' names, in report order. */
@@ -94,46 +108,18 @@ public record RunManifest(
 
   /** This manifest with the environment check's result. */
   public RunManifest withEnvironment(EnvironmentFacts env) {
-    return new RunManifest(
-        toolVersion,
-        startedAt,
-        finishedAt,
-        commandLine,
-        serverKind,
-        serverImage,
-        serverVersion,
-        profiles,
-        enforcement,
-        warnings,
-        recordCounts,
-        workloadProperties,
-        env,
-        diskBaselines);
+    return toBuilder().environment(env).build();
   }
 
   /** This manifest with one more profile's disk baseline (or a replaced one). */
   public RunManifest withDiskBaseline(String profile, List<BaselineStep> steps) {
-    Map<String, List<BaselineStep>> b = new LinkedHashMap<>(diskBaselines);
-    b.put(profile, List.copyOf(steps));
-    return new RunManifest(
-        toolVersion,
-        startedAt,
-        finishedAt,
-        commandLine,
-        serverKind,
-        serverImage,
-        serverVersion,
-        profiles,
-        enforcement,
-        warnings,
-        recordCounts,
-        workloadProperties,
-        environment,
-        b);
+    return toBuilder().diskBaseline(profile, steps).build();
   }
 
   /**
-   * One swept profile as configured; see {@link DiskProfile}. 0 means "no limit".
+   * One swept profile as configured; see {@link DiskProfile}. 0 means "no limit". Its fields repeat
+   * DiskProfile's on purpose: this is run.json's form of a profile, which must not change when
+   * DiskProfile does.
    *
    * @param effectiveCacheBytes the WiredTiger cache the server gets, or null when unknown
    */
@@ -175,35 +161,124 @@ public record RunManifest(
         Set.of("environment", "diskBaselines"));
   }
 
-  /** Masks URL passwords, {@code name=secret} values, and the value after a secret's flag. */
-  private static List<String> scrubArgs(List<String> args) {
-    List<String> out = new ArrayList<>();
-    boolean maskNext = false;
-    for (String arg : args) {
-      if (maskNext) {
-        out.add(Redaction.MASK);
-        maskNext = false;
-        continue;
-      }
-      String a = Redaction.scrub(arg, null);
-      int eq = a.indexOf('=');
-      if (eq > 0 && SECRET_NAME.matcher(a.substring(0, eq)).matches()) {
-        a = a.substring(0, eq + 1) + Redaction.MASK;
-      } else {
-        maskNext = a.startsWith("-") && SECRET_NAME.matcher(a).matches();
-      }
-      out.add(a);
-    }
-    return List.copyOf(out);
-  }
+  /** Collects a manifest's fields; every setter returns this builder. */
+  public static final class Builder {
+    private String toolVersion;
+    private Instant startedAt;
+    private Instant finishedAt;
+    private List<String> commandLine = List.of();
+    private ServerKind serverKind;
+    private String serverImage = "";
+    private String serverVersion = "";
+    private List<Profile> profiles = List.of();
+    private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private List<Long> recordCounts = List.of();
+    private Map<String, String> workloadProperties = Map.of();
+    private EnvironmentFacts environment;
+    private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
 
-  /** Sorted, so the file does not change with the caller's map order. */
-  private static Map<String, String> scrubProperties(Map<String, String> props) {
-    Map<String, String> out = new TreeMap<>();
-    props.forEach(
-        (k, v) ->
-            out.put(
-                k, SECRET_NAME.matcher(k).matches() ? Redaction.MASK : Redaction.scrub(v, null)));
-    return Collections.unmodifiableMap(out);
+    private Builder() {}
+
+    public Builder toolVersion(String value) {
+      toolVersion = value;
+      return this;
+    }
+
+    public Builder startedAt(Instant value) {
+      startedAt = value;
+      return this;
+    }
+
+    public Builder finishedAt(Instant value) {
+      finishedAt = value;
+      return this;
+    }
+
+    public Builder commandLine(List<String> args) {
+      commandLine = args;
+      return this;
+    }
+
+    /**
+     * @param image the container image, empty when not a container
+     * @param version what the server reported, empty when unknown
+     */
+    public Builder server(ServerKind kind, String image, String version) {
+      serverKind = kind;
+      serverImage = image;
+      serverVersion = version;
+      return this;
+    }
+
+    public Builder profiles(List<Profile> swept) {
+      profiles = swept;
+      return this;
+    }
+
+    /** Replaces what the kernel held, per profile name. */
+    public Builder enforcement(Map<String, Map<String, String>> byProfile) {
+      enforcement.clear();
+      enforcement.putAll(byProfile);
+      return this;
+    }
+
+    /** Replaces the warnings. */
+    public Builder warnings(List<String> all) {
+      warnings.clear();
+      warnings.addAll(all);
+      return this;
+    }
+
+    public Builder warning(String warning) {
+      warnings.add(warning);
+      return this;
+    }
+
+    public Builder recordCounts(List<Long> counts) {
+      recordCounts = counts;
+      return this;
+    }
+
+    public Builder workloadProperties(Map<String, String> properties) {
+      workloadProperties = properties;
+      return this;
+    }
+
+    public Builder environment(EnvironmentFacts facts) {
+      environment = facts;
+      return this;
+    }
+
+    /** Replaces the disk baselines, per profile name. */
+    public Builder diskBaselines(Map<String, List<BaselineStep>> byProfile) {
+      diskBaselines.clear();
+      diskBaselines.putAll(byProfile);
+      return this;
+    }
+
+    /** Adds, or replaces, one profile's disk baseline. */
+    public Builder diskBaseline(String profile, List<BaselineStep> steps) {
+      diskBaselines.put(profile, List.copyOf(steps));
+      return this;
+    }
+
+    public RunManifest build() {
+      return new RunManifest(
+          toolVersion,
+          startedAt,
+          finishedAt,
+          commandLine,
+          serverKind,
+          serverImage,
+          serverVersion,
+          profiles,
+          enforcement,
+          warnings,
+          recordCounts,
+          workloadProperties,
+          environment,
+          diskBaselines);
+    }
   }
 }

@@ -20,8 +20,6 @@ import java.util.TreeSet;
  * cores 3. A non-finite value (a 0/0 ratio) is empty too.
  */
 public final class SummaryCsv {
-  private static final String CRLF = "\r\n";
-
   private SummaryCsv() {}
 
   /** Rows by profile in order of first appearance in {@code cells}, then by record count. */
@@ -34,25 +32,21 @@ public final class SummaryCsv {
    * first appearance), then by record count.
    */
   public static String render(List<CellResult> cells, List<String> profileOrder) {
-    return render(sorted(cells, profileOrder), operations(cells));
+    return render(CellResult.inProfileOrder(cells, profileOrder), operations(cells));
   }
 
   /** The CSV of {@code rows} as ordered, with latency columns for {@code ops}. */
   static String render(List<CellResult> rows, SortedSet<String> ops) {
     StringBuilder out = new StringBuilder();
-    line(out, header(ops));
+    Csv.line(out, header(ops));
     for (CellResult cell : rows) {
-      line(out, row(cell, ops));
+      Csv.line(out, row(cell, ops));
     }
     return out.toString();
   }
 
-  static List<CellResult> sorted(List<CellResult> cells, List<String> profileOrder) {
-    return CellResult.inProfileOrder(cells, profileOrder);
-  }
-
   /** Operation types run by any cell: each gets latency columns, so all files share a header. */
-  static SortedSet<String> operations(List<CellResult> cells) {
+  public static SortedSet<String> operations(List<CellResult> cells) {
     SortedSet<String> ops = new TreeSet<>();
     cells.forEach(c -> ops.addAll(c.latencies().keySet()));
     return ops;
@@ -163,29 +157,5 @@ public final class SummaryCsv {
 
   static String fixed(double v, int decimals) {
     return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "";
-  }
-
-  private static void line(StringBuilder out, List<String> fields) {
-    for (int i = 0; i < fields.size(); i++) {
-      if (i > 0) {
-        out.append(',');
-      }
-      out.append(quote(fields.get(i)));
-    }
-    out.append(CRLF);
-  }
-
-  /** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling its quotes. */
-  static String quote(String field) {
-    if (field == null) {
-      return "";
-    }
-    for (int i = 0; i < field.length(); i++) {
-      char ch = field.charAt(i);
-      if (ch == ',' || ch == '"' || ch == '\r' || ch == '\n') {
-        return '"' + field.replace("\"", "\"\"") + '"';
-      }
-    }
-    return field;
   }
 }

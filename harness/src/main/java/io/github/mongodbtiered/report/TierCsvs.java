@@ -28,7 +28,7 @@ public final class TierCsvs {
       List<CellResult> cells, List<String> profileOrder) {
     SortedSet<String> ops = SummaryCsv.operations(cells);
     SortedMap<String, List<CellResult>> byFile = new TreeMap<>();
-    for (CellResult c : SummaryCsv.sorted(cells, profileOrder)) {
+    for (CellResult c : CellResult.inProfileOrder(cells, profileOrder)) {
       byFile
           .computeIfAbsent(
               ReportLayout.tierFileName(Tier.idOf(c.observedTier())), f -> new ArrayList<>())

@@ -21,7 +21,6 @@ import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -167,7 +166,7 @@ final class CellMeasurement {
     ReportLayout layout = new ReportLayout(options.outDir());
     for (Map.Entry<String, Path> log :
         layout.histogramsOf(recordCount, profile.name()).entrySet()) {
-      LatencyStats s = LatencyStats.of(HistogramLogMerge.total(List.of(log.getValue())));
+      LatencyStats s = HistogramLogMerge.read(log.getValue());
       if (s.count() > 0) {
         result.put(log.getKey(), s);
       }

@@ -109,4 +109,22 @@ class HistogramLogMergeTest {
       assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
     }
   }
+
+  @Test
+  void readGivesTheStatsOfAWholeYcsbLog() throws IOException {
+    Random r = new Random(7);
+    Histogram reference = new Histogram(3);
+    List<long[]> intervals = new java.util.ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      long[] v = latencies(r, 1000, 500);
+      intervals.add(v);
+      for (long x : v) {
+        reference.recordValue(x);
+      }
+    }
+    Path log = YcsbLogs.write(dir.resolve("1000-hdd-"), "READ", intervals);
+    assertEquals(
+        io.github.mongodbtiered.results.LatencyStats.of(reference), HistogramLogMerge.read(log));
+    assertThrows(IOException.class, () -> HistogramLogMerge.read(dir.resolve("none.hdr")));
+  }
 }

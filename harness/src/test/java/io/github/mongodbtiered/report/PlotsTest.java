@@ -127,11 +127,11 @@ class PlotsTest {
 
   @Test
   void recordCountsReadAsTheStudyWritesThem() {
-    assertEquals("2M", Plots.count(2_000_000));
-    assertEquals("2.5M", Plots.count(2_500_000));
-    assertEquals("500k", Plots.count(500_000));
-    assertEquals("999", Plots.count(999));
-    assertEquals("0.5", Plots.plain(0.5));
-    assertEquals("12000", Plots.plain(12000));
+    assertEquals("2M", Charts.count(2_000_000));
+    assertEquals("2.5M", Charts.count(2_500_000));
+    assertEquals("500k", Charts.count(500_000));
+    assertEquals("999", Charts.count(999));
+    assertEquals("0.5", Charts.plain(0.5));
+    assertEquals("12000", Charts.plain(12000));
   }
 }

@@ -147,4 +147,30 @@ class RunManifestTest {
     IOException e = assertThrows(IOException.class, () -> RunManifest.read(dir));
     assertTrue(e.getMessage().contains("warnings"), e.getMessage());
   }
+
+  @Test
+  void aBuilderCopiesEveryFieldAndChangesOnlyWhatItIsTold() throws IOException {
+    RunManifest m = manifest(List.of("hdd", "san"));
+    assertEquals(m, m.toBuilder().build(), "masking twice changes nothing");
+    Instant later = m.finishedAt().plusSeconds(5);
+    RunManifest changed = m.toBuilder().finishedAt(later).warning("one more").build();
+    assertEquals(later, changed.finishedAt());
+    assertEquals(m.warnings().size() + 1, changed.warnings().size());
+    assertEquals(m.profiles(), changed.profiles());
+    assertEquals(m.environment(), changed.environment());
+
+    RunManifest bare =
+        RunManifest.builder()
+            .toolVersion("0.1.0")
+            .startedAt(Instant.EPOCH)
+            .finishedAt(Instant.EPOCH)
+            .server(ServerKind.EMBEDDED, "", "")
+            .build();
+    assertEquals(List.of(), bare.profiles());
+    assertNull(bare.environment());
+    assertEquals(Map.of(), bare.diskBaselines());
+    bare.write(dir);
+    assertEquals(bare, RunManifest.read(dir));
+    assertThrows(NullPointerException.class, () -> RunManifest.builder().build());
+  }
 }

@@ -1,0 +1,192 @@
+package io.github.mongodbtiered.report;
+
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One cell from the same cell of several clients' reports (see {@link ReportMerge}): latencies
+ * merged from their HdrHistogram logs, client-side figures summed, server-side figures and tiers
+ * from the first client, notes each once.
+ */
+final class CellMerge {
+  /** Why a cell cannot be merged: the merged cell is failed, saying so. */
+  private static final class Refused extends Exception {
+    Refused(String why) {
+      super(why, null, false, false);
+    }
+  }
+
+  private final List<Path> inputs;
+  private final List<String> labels;
+  private final Path out;
+
+  /**
+   * @param inputs the clients' report directories
+   * @param labels their names in notes and warnings, in the same order
+   * @param out the merged report directory, where merged logs are written
+   */
+  CellMerge(List<Path> inputs, List<String> labels, Path out) {
+    this.inputs = inputs;
+    this.labels = labels;
+    this.out = out;
+  }
+
+  /**
+   * @param parts the cell in each input, in input order; null where an input lacks it
+   * @throws IOException when a merged log cannot be written
+   */
+  CellResult merge(List<CellResult> parts) throws IOException {
+    CellResult first = parts.stream().filter(Objects::nonNull).findFirst().orElseThrow();
+    try {
+      requireAllOk(parts);
+      CellResult.Builder merged =
+          CellResult.builder(first.recordCount(), first.profile(), first.server())
+              .latencies(latencies(parts))
+              .metrics(first.metrics())
+              .tiers(first.predictedTier(), first.observedTier())
+              .pageCacheDropped(first.pageCacheDropped())
+              .note(
+                  ReportMerge.mergedFrom("clients", labels)
+                      + "; server-side figures and tiers from "
+                      + labels.get(0))
+              .notes(notes(parts));
+      return sumClientFigures(merged, parts).build();
+    } catch (Refused r) {
+      return CellResult.failed(
+          first.recordCount(), first.profile(), first.server(), r.getMessage());
+    }
+  }
+
+  /** A total without one client's share would be wrong: a missing or failed part fails the cell. */
+  private void requireAllOk(List<CellResult> parts) throws Refused {
+    for (int i = 0; i < parts.size(); i++) {
+      CellResult p = parts.get(i);
+      if (p == null) {
+        throw new Refused("no result for this cell in " + labels.get(i));
+      }
+      if (!p.ok()) {
+        throw new Refused("failed in " + labels.get(i) + ": " + p.error());
+      }
+    }
+  }
+
+  /** Per operation, the percentiles of all clients' logged values together, the log written. */
+  private SortedMap<String, LatencyStats> latencies(List<CellResult> parts)
+      throws IOException, Refused {
+    CellResult first = parts.get(0);
+    Set<String> ops = new TreeSet<>();
+    parts.forEach(p -> ops.addAll(p.latencies().keySet()));
+    SortedMap<String, LatencyStats> latencies = new TreeMap<>();
+    for (String op : ops) {
+      List<Path> logs = new ArrayList<>();
+      for (int i = 0; i < parts.size(); i++) {
+        LatencyStats s = parts.get(i).latencies().get(op);
+        if (s != null && s.count() > 0) {
+          logs.add(log(i, first, op, s.count()));
+        }
+      }
+      if (!logs.isEmpty()) {
+        Path merged = new ReportLayout(out).histogram(first.recordCount(), first.profile(), op);
+        Histogram total = HistogramLogMerge.merge(logs, merged);
+        latencies.put(op, LatencyStats.of(total));
+      }
+    }
+    return latencies;
+  }
+
+  /** Input {@code i}'s log of {@code op}, refused when missing, unreadable or another run's. */
+  private Path log(int i, CellResult cell, String op, long operations) throws Refused {
+    String file =
+        ReportLayout.HISTOGRAMS
+            + "/"
+            + ReportLayout.histogramFileName(cell.recordCount(), cell.profile(), op);
+    Path log = new ReportLayout(inputs.get(i)).histogram(cell.recordCount(), cell.profile(), op);
+    if (!Files.isRegularFile(log)) {
+      throw new Refused(labels.get(i) + " has no " + file + " to merge " + op + " latencies");
+    }
+    long logged;
+    try {
+      logged = HistogramLogMerge.total(List.of(log)).getTotalCount();
+    } catch (IOException e) {
+      throw new Refused(labels.get(i) + ": " + e.getMessage());
+    }
+    if (logged != operations) {
+      throw new Refused(
+          labels.get(i)
+              + ": "
+              + file
+              + " holds "
+              + logged
+              + " operations but its cell "
+              + operations
+              + "; the log is from another run");
+    }
+    return log;
+  }
+
+  /**
+   * The clients ran side by side: operations, throughput and CPU add up, the runtime is the
+   * longest, and a client-side figure one client lacks is unknown for all.
+   */
+  private static CellResult.Builder sumClientFigures(
+      CellResult.Builder merged, List<CellResult> parts) {
+    long operations = 0;
+    double throughput = 0;
+    long runtimeMillis = 0;
+    double cpuMicros = 0;
+    boolean cpuKnown = true;
+    double cores = 0;
+    boolean coresKnown = true;
+    boolean clientBound = false;
+    boolean latencyApplied = true;
+    for (CellResult p : parts) {
+      operations += p.operations();
+      throughput += p.throughputOpsPerSec();
+      runtimeMillis = Math.max(runtimeMillis, p.runtimeMillis());
+      Double perOp = p.metrics().get(Metric.CLIENT_CPU_US_PER_OP);
+      cpuKnown &= perOp != null;
+      cpuMicros += perOp == null ? 0 : perOp * p.operations();
+      Double c = p.metrics().get(Metric.CLIENT_CPU_CORES);
+      coresKnown &= c != null;
+      cores += c == null ? 0 : c;
+      clientBound |= p.clientBound();
+      latencyApplied &= p.latencyApplied();
+    }
+    return merged
+        .run(operations, runtimeMillis, throughput)
+        .metric(
+            Metric.CLIENT_CPU_US_PER_OP, cpuKnown && operations > 0 ? cpuMicros / operations : null)
+        .metric(Metric.CLIENT_CPU_CORES, coresKnown ? cores : null)
+        .clientBound(clientBound)
+        .latencyApplied(latencyApplied);
+  }
+
+  /** Notes every client has once; the others prefixed with the client that has them. */
+  private List<String> notes(List<CellResult> parts) {
+    List<String> notes = new ArrayList<>();
+    Set<String> common = new LinkedHashSet<>(parts.get(0).notes());
+    parts.forEach(p -> common.retainAll(p.notes()));
+    notes.addAll(common);
+    for (int i = 0; i < parts.size(); i++) {
+      for (String n : parts.get(i).notes()) {
+        if (!common.contains(n)) {
+          notes.add("[" + labels.get(i) + "] " + n);
+        }
+      }
+    }
+    return notes;
+  }
+}

@@ -1,0 +1,165 @@
+package io.github.mongodbtiered.report;
+
+import io.github.mongodbtiered.results.CellResult;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * How the report's plots look and are encoded, on XChart: one style for all of them (size, fonts,
+ * colours, legend, tick labels), series added without their missing values, and the finished chart
+ * as SVG and PNG. {@link Plots} decides what each plot shows.
+ */
+final class Charts {
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 500;
+
+  /** Okabe-Ito: distinguishable with the common colour-vision deficiencies. */
+  private static final Color[] PALETTE = {
+    new Color(0x0072B2),
+    new Color(0xD55E00),
+    new Color(0x009E73),
+    new Color(0xCC79A7),
+    new Color(0xE69F00),
+    new Color(0x56B4E9),
+    new Color(0x000000),
+    new Color(0xF0E442)
+  };
+
+  private static final BasicStroke SOLID =
+      new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
+  private static final BasicStroke DASHED =
+      new BasicStroke(
+          2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {8f, 5f}, 0f);
+
+  static {
+    // Rendering needs no display; without this AWT may try to reach an X server named in DISPLAY.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  private Charts() {}
+
+  /** The colour of the {@code i}th profile, repeating after the palette's eight. */
+  static Color colour(int i) {
+    return PALETTE[i % PALETTE.length];
+  }
+
+  static XYChart chart(String title, String yTitle) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("records")
+            .yAxisTitle(yTitle)
+            .build();
+    XYStyler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setPlotBorderColor(Color.GRAY);
+    s.setChartTitleBoxVisible(false);
+    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+    s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+    s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    s.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
+    s.setAnnotationTextFontColor(Color.DARK_GRAY);
+    s.setLegendPosition(Styler.LegendPosition.OutsideS);
+    s.setLegendLayout(Styler.LegendLayout.Horizontal);
+    s.setLegendBorderColor(Color.WHITE);
+    s.setLegendSeriesLineLength(32);
+    s.setMarkerSize(9);
+    s.setAntiAlias(true);
+    chart.setCustomXAxisTickLabelsFormatter(Charts::count);
+    return chart;
+  }
+
+  /** Adds the series when at least one cell has a value; NaN values are left out. */
+  static void add(
+      XYChart chart,
+      List<Plots.Series> names,
+      String name,
+      List<CellResult> cells,
+      ToDoubleFunction<CellResult> value,
+      Color colour,
+      boolean solid) {
+    List<Double> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (CellResult c : cells) {
+      double v = value.applyAsDouble(c);
+      if (Double.isFinite(v)) {
+        xs.add((double) c.recordCount());
+        ys.add(v);
+      }
+    }
+    if (xs.isEmpty()) {
+      return;
+    }
+    XYSeries s = chart.addSeries(name, xs, ys);
+    s.setLineColor(colour);
+    s.setMarkerColor(colour);
+    s.setLineStyle(solid ? SOLID : DASHED);
+    s.setMarker(solid ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
+    names.add(new Plots.Series(name, xs, ys));
+  }
+
+  static Plots.Plot finish(String name, XYChart chart, List<Plots.Series> names, String emptyText)
+      throws IOException {
+    if (names.isEmpty()) {
+      chart.getStyler().setXAxisMin(0.0);
+      chart.getStyler().setXAxisMax(1.0);
+      chart.getStyler().setYAxisMin(0.0);
+      chart.getStyler().setYAxisMax(1.0);
+      chart.getStyler().setYAxisLogarithmic(false);
+      chart.getStyler().setAxisTicksVisible(false);
+      chart.addAnnotation(new AnnotationText(emptyText, 0.5, 0.5, false));
+    }
+    if (names.size() > 3) {
+      // One row below the plot cannot hold more names (XChart does not wrap): a column beside it.
+      chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+      chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+    }
+    ByteArrayOutputStream svg = new ByteArrayOutputStream();
+    VectorGraphicsEncoder.saveVectorGraphic(
+        chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    return new Plots.Plot(name, chart.getTitle(), names, svg.toString(StandardCharsets.UTF_8), png);
+  }
+
+  /** 2000000 as "2M", 500000 as "500k", 2500 as "2.5k". */
+  static String count(double records) {
+    if (records >= 1e6) {
+      return Units.trim(records / 1e6) + "M";
+    }
+    if (records >= 1e3) {
+      return Units.trim(records / 1e3) + "k";
+    }
+    return Units.trim(records);
+  }
+
+  /** Tick labels without exponent notation: 0.5, 10, 12000. */
+  static String plain(double v) {
+    if (v >= 10 || v == 0) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    return Units.trim(v);
+  }
+}

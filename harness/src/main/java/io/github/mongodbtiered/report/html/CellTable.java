@@ -1,0 +1,106 @@
+package io.github.mongodbtiered.report.html;
+
+import static io.github.mongodbtiered.report.html.Html.NONE;
+import static io.github.mongodbtiered.report.html.Html.esc;
+import static io.github.mongodbtiered.report.html.Html.td;
+import static io.github.mongodbtiered.report.html.Html.text;
+
+import io.github.mongodbtiered.report.SummaryCsv;
+import io.github.mongodbtiered.report.Units;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+
+/**
+ * One row per cell, as {@code summary.csv} has them but readable: latencies in milliseconds, sizes
+ * in decimal units, a failed cell's figures as dashes.
+ */
+final class CellTable {
+  private CellTable() {}
+
+  static void render(StringBuilder h, List<CellResult> rows) {
+    SortedSet<String> ops = SummaryCsv.operations(rows);
+    h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
+        .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
+        .append(" (1 GB = 10<sup>9</sup> bytes). Every figure, and more, is in")
+        .append(" <code>summary.csv</code>.</p>\n")
+        .append("<table id=\"summary-table\">\n<thead><tr>")
+        .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
+        .append("<th>ops/s</th>");
+    for (String op : ops) {
+      h.append("<th>")
+          .append(esc(op))
+          .append(" p50</th><th>")
+          .append(esc(op))
+          .append(" p99</th><th>")
+          .append(esc(op))
+          .append(" p99.9</th>");
+    }
+    h.append("<th>data + indexes</th><th>WT cache hit</th><th>FS cache hit</th>")
+        .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
+        .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
+    for (CellResult c : rows) {
+      row(h, c, ops);
+    }
+    h.append("</tbody>\n</table>\n</section>\n");
+  }
+
+  private static void row(StringBuilder h, CellResult c, SortedSet<String> ops) {
+    // A failed cell's zeros are placeholders, not measurements.
+    boolean ok = c.ok();
+    h.append("<tr class=\"cell\" data-records=\"")
+        .append(c.recordCount())
+        .append("\" data-profile=\"")
+        .append(esc(c.profile()))
+        .append("\" data-status=\"")
+        .append(esc(c.status().id()))
+        .append("\">")
+        .append(td(Figures.grouped(c.recordCount())))
+        .append(text(esc(c.profile())))
+        .append("<td class=\"text")
+        .append(ok ? "" : " failed")
+        .append("\">")
+        .append(esc(c.status().id()))
+        .append("</td>")
+        .append(td(ok ? Figures.opsPerSec(c.throughputOpsPerSec()) : NONE));
+    for (String op : ops) {
+      LatencyStats l = ok ? c.latencies().get(op) : null;
+      if (l == null) {
+        h.append(td(NONE)).append(td(NONE)).append(td(NONE));
+      } else {
+        h.append(td(Figures.millis(l.p50Micros())))
+            .append(td(Figures.millis(l.p99Micros())))
+            .append(td(Figures.millis(l.p999Micros())));
+      }
+    }
+    h.append(td(ok ? dataSize(c) : NONE))
+        .append(td(ok ? Figures.ratio(c.metrics().get(Metric.WT_HIT_RATIO)) : NONE))
+        .append(td(ok ? Figures.ratio(c.metrics().get(Metric.FS_HIT_RATIO)) : NONE))
+        .append(text(c.predictedTier() == null ? NONE : TierLegend.badge(c.predictedTier())))
+        .append(text(ok ? TierLegend.badge(c.observedTier()) : NONE))
+        .append(text(esc(String.join("; ", notes(c)))))
+        .append("</tr>\n");
+  }
+
+  private static List<String> notes(CellResult c) {
+    List<String> notes = new ArrayList<>();
+    if (!c.ok()) {
+      notes.add("FAILED: " + c.error());
+    }
+    notes.addAll(c.notes());
+    return notes;
+  }
+
+  /** Data plus indexes, as the study sizes a data set. */
+  private static String dataSize(CellResult c) {
+    Double data = c.metrics().get(Metric.DATA_BYTES);
+    Double index = c.metrics().get(Metric.INDEX_BYTES);
+    if (data == null) {
+      return NONE;
+    }
+    return Units.decimalBytes((long) (data + (index == null ? 0 : index)));
+  }
+}

@@ -1,0 +1,74 @@
+package io.github.mongodbtiered.report.html;
+
+import static io.github.mongodbtiered.report.html.Html.fact;
+
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The page's heading and its facts of the run: when, against what, which cells, how many warnings.
+ */
+final class RunSummary {
+  /** The workload properties that say what the workload does, in the order they are listed. */
+  private static final List<String> SHAPE =
+      List.of(
+          "readproportion",
+          "updateproportion",
+          "insertproportion",
+          "scanproportion",
+          "requestdistribution",
+          "threadcount",
+          "fieldcount",
+          "fieldlength");
+
+  private RunSummary() {}
+
+  static void render(StringBuilder h, RunManifest m, List<CellResult> rows, int warnings) {
+    long ok = rows.stream().filter(c -> c.ok()).count();
+    h.append("<h1>mongodb-tiered report</h1>\n<dl class=\"facts\" id=\"run\">\n");
+    fact(h, "started", m.startedAt().toString());
+    fact(h, "last written", m.finishedAt().toString());
+    fact(h, "server", server(m));
+    fact(h, "tool", m.toolVersion());
+    fact(
+        h,
+        "record counts",
+        String.join(", ", m.recordCounts().stream().map(Object::toString).toList()));
+    fact(h, "profiles", String.join(", ", m.profileNames()));
+    fact(h, "cells", rows.size() + " (" + ok + " ok, " + (rows.size() - ok) + " failed)");
+    String workload = m.workloadProperties().getOrDefault("workload", "");
+    String shape = workloadShape(m.workloadProperties());
+    fact(h, "workload", (workload.isEmpty() ? "" : workload + "; ") + shape);
+    fact(h, "command", String.join(" ", m.commandLine()));
+    h.append("<dt>warnings</dt><dd>")
+        .append(
+            warnings == 0 ? "none" : warnings + ", listed under <a href=\"#warnings\">Warnings</a>")
+        .append("</dd>\n</dl>\n");
+  }
+
+  private static String server(RunManifest m) {
+    String server = m.serverKind().id();
+    if (!m.serverImage().isEmpty()) {
+      server += ", image " + m.serverImage();
+    }
+    server += ", version " + (m.serverVersion().isEmpty() ? "unknown" : m.serverVersion());
+    if (m.serverKind() == ServerKind.EMBEDDED) {
+      server += " (the stand-in server: not MongoDB, nothing throttled, profiles are labels)";
+    }
+    return server;
+  }
+
+  private static String workloadShape(Map<String, String> p) {
+    List<String> parts = new ArrayList<>();
+    for (String k : SHAPE) {
+      if (p.containsKey(k)) {
+        parts.add(k + "=" + p.get(k));
+      }
+    }
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.mongodbtiered.report.html;
+
+import static io.github.mongodbtiered.report.html.Figures.pct;
+import static io.github.mongodbtiered.report.html.Html.esc;
+import static io.github.mongodbtiered.report.html.Html.text;
+
+import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.report.Units;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Tier;
+import java.util.List;
+
+/**
+ * How tiers look and what they mean: the coloured badge every table uses, and the legend section
+ * with the classifier's rules, its thresholds taken from {@link TierClassifier} so they cannot
+ * drift.
+ */
+final class TierLegend {
+  /** One tier's rules, as HTML. */
+  private record Rule(Tier tier, String predictedWhen, String observedWhen) {}
+
+  private TierLegend() {}
+
+  /** A coloured badge for a tier; null means not classified. */
+  static String badge(Tier t) {
+    if (t == null) {
+      return "<span class=\"tier tier-unclassified\">unclassified</span>";
+    }
+    return "<span class=\"tier tier-"
+        + t.id()
+        + "\" title=\""
+        + esc(t.label())
+        + "\">"
+        + t.id()
+        + "</span>";
+  }
+
+  /** The observed tier's badge, naming the predicted one where they differ. */
+  static String observedBadge(CellResult c) {
+    String b = badge(c.observedTier());
+    if (c.tierMismatch()) {
+      b += " <span class=\"predicted\">(predicted " + c.predictedTier().id() + ")</span>";
+    }
+    return b;
+  }
+
+  static void render(StringBuilder h) {
+    h.append("<section id=\"tiers\">\n<h2>Tiers</h2>\n<table id=\"tier-legend\">\n")
+        .append(Html.textHeadings(List.of("tier", "meaning", "predicted when", "observed when")))
+        .append("<tbody>\n");
+    for (Rule r : rules()) {
+      Html.row(
+          h,
+          text(badge(r.tier())),
+          text(esc(r.tier().label())),
+          text(r.predictedWhen()),
+          text(r.observedWhen()));
+    }
+    h.append("<tr><td class=\"text\">")
+        .append(badge(null))
+        .append("</td><td class=\"text\">not classified</td><td class=\"text\">sizes unknown</td>")
+        .append("<td class=\"text\">the server reported no hit ratios that tell the tiers apart")
+        .append(" (e.g. a storage engine other than WiredTiger)</td></tr>\n</tbody>\n</table>\n")
+        .append("<p class=\"muted\">The filesystem hit ratio compares bytes, so device read-ahead")
+        .append(" can make it look worse than it is.</p>\n</section>\n");
+  }
+
+  private static List<Rule> rules() {
+    return List.of(
+        new Rule(
+            Tier.WT_CACHE,
+            "data + indexes fit "
+                + pct(TierClassifier.WT_CACHE_USABLE_FRACTION)
+                + " of the WiredTiger cache (eviction starts there)",
+            "WiredTiger cache hit ratio &ge; " + pct(TierClassifier.OBSERVED_WT_CACHE_MIN_HIT)),
+        new Rule(
+            Tier.FS_CACHE,
+            "the data files fit memory &minus; WiredTiger cache &minus; "
+                + Units.binaryBytes(TierClassifier.FS_CACHE_ALLOWANCE_BYTES),
+            "else filesystem cache hit ratio &ge; "
+                + pct(TierClassifier.OBSERVED_FS_CACHE_MIN_HIT)),
+        new Rule(
+            Tier.SLIGHTLY_OVER,
+            "the data files are at most "
+                + TierClassifier.SLIGHTLY_OVER_MAX_ROOM_MULTIPLE
+                + " times that room",
+            "else filesystem cache hit ratio &ge; "
+                + pct(TierClassifier.OBSERVED_SLIGHTLY_OVER_MIN_FS_HIT)),
+        new Rule(Tier.FAR_OVER, "larger still", "lower hit ratios"));
+  }
+}
