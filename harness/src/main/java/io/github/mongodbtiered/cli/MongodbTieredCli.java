@@ -44,6 +44,7 @@ public final class MongodbTieredCli {
     cl.setExitCodeExceptionMapper(exitCodes);
     cl.setExecutionExceptionHandler(exitCodes);
     cl.setParameterExceptionHandler(exitCodes);
+    HelpFormat.install(cl);
     return cl;
   }
 }
