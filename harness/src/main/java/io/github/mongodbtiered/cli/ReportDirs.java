@@ -1,0 +1,127 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.report.CellResult;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.ReportMerge;
+import io.github.mongodbtiered.report.RunManifest;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The directories {@code report} reads and writes, checked before anything is written: each problem
+ * a usage error (exit 2) naming the directory.
+ */
+final class ReportDirs {
+  private ReportDirs() {}
+
+  /** A report directory with a readable run.json and cells. */
+  static void requireReport(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("DIR " + dir + ": no such directory");
+    }
+    if (!Files.isRegularFile(dir.resolve(RunManifest.FILE))) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": has no "
+              + RunManifest.FILE
+              + ", so it is not a report directory (a sweep writes one into its --out)");
+    }
+    manifest(dir);
+    cells(dir);
+  }
+
+  static RunManifest manifest(Path dir) {
+    try {
+      return RunManifest.read(dir);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": "
+              + Messages.oneLine(e)
+              + "; re-run the sweep into a new --out to recreate it");
+    }
+  }
+
+  static List<CellResult> cells(Path dir) {
+    try {
+      return new CellStore(dir).all();
+    } catch (IOException e) {
+      throw new IllegalArgumentException("DIR " + dir + ": " + Messages.oneLine(e));
+    }
+  }
+
+  /** {@code dir}'s cells by the manifest's profile order, then record count, as a sweep prints. */
+  static List<CellResult> cellsInSweepOrder(Path dir) {
+    List<String> order = manifest(dir).profiles().stream().map(RunManifest.Profile::name).toList();
+    return cells(dir).stream()
+        .sorted(
+            Comparator.comparingInt(
+                    (CellResult c) ->
+                        order.contains(c.profile()) ? order.indexOf(c.profile()) : order.size())
+                .thenComparing(CellResult::profile)
+                .thenComparingLong(CellResult::recordCount))
+        .toList();
+  }
+
+  /**
+   * {@code out} for a merge of {@code inputs}: given, none of them, and new or empty unless {@code
+   * force}, which clears an earlier merge's cells and logs from it.
+   */
+  static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
+    if (out == null) {
+      throw new IllegalArgumentException(
+          "--out: merging "
+              + inputs.size()
+              + " report directories needs --out NEW_DIR (the inputs are never changed)");
+    }
+    for (Path d : inputs) {
+      if (Files.exists(out) && Files.isSameFile(out, d)) {
+        throw new IllegalArgumentException(
+            "--out "
+                + out
+                + " is one of the inputs; the inputs are never changed: choose a new"
+                + " directory");
+      }
+    }
+    if (Files.isRegularFile(out)) {
+      throw new IllegalArgumentException("--out " + out + ": is a file; choose a new directory");
+    }
+    if (Files.isDirectory(out) && !isEmpty(out)) {
+      if (!force) {
+        throw new IllegalArgumentException(
+            "--out "
+                + out
+                + ": exists and is not empty; choose a new directory, or add --force to replace"
+                + " the report in it");
+      }
+      // The previous merge's cells and logs would otherwise mix with this one's.
+      deleteAll(out.resolve(CellStore.DIR), "*.json");
+      deleteAll(out.resolve(ReportMerge.HISTOGRAMS), "*.hdr");
+    }
+    return Files.createDirectories(out);
+  }
+
+  private static boolean isEmpty(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  private static void deleteAll(Path dir, String glob) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
+      for (Path f : files) {
+        Files.delete(f);
+      }
+    }
+  }
+}
