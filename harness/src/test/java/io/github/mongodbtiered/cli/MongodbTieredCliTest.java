@@ -41,7 +41,9 @@ class MongodbTieredCliTest {
         MongodbTieredCli.USAGE,
         run("probe", "--profile", "none", "--mode", "random"),
         err::toString);
-    assertTrue(err.toString().contains("--mode random: use read, write or both"), err.toString());
+    assertTrue(
+        err.toString().contains("option '--mode': 'random': use read, write or both"),
+        err.toString());
     assertEquals(MongodbTieredCli.USAGE, run("probe"));
     assertTrue(err.toString().contains("Missing required option: '--profile"), err.toString());
   }
