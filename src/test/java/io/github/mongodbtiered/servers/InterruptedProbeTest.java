@@ -49,7 +49,7 @@ class InterruptedProbeTest {
                 "16m",
                 "--data-dir",
                 data.toString(),
-                "--image",
+                "--probe-image",
                 ServerUnderTest.probeImage())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)

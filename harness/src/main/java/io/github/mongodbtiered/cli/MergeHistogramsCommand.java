@@ -18,17 +18,18 @@ import picocli.CommandLine.Spec;
 /** {@code report merge-histograms}: several HdrHistogram logs into one, with its percentiles. */
 @Command(
     name = "merge-histograms",
+    header = "Merge HdrHistogram logs into one and print its percentiles.",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {
       "Merges HdrHistogram interval logs of the same operation, written by several client"
           + " processes or hosts (e.g. a sweep's histograms/*.hdr, or YCSB's with"
           + " hdrhistogram.fileoutput=true), into one log whose intervals are ordered by their"
           + " absolute start time, and prints the percentiles of all recorded values together."
-          + " Values are printed as recorded: YCSB records microseconds.",
-      "",
-      "Exit codes: 0 done; 2 bad command line, or a log that is missing or does not decode.",
-      ""
-    })
+          + " Values are printed as recorded: YCSB records microseconds."
+    },
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:done", "2:bad command line, or a LOG that is missing or does not decode"})
 final class MergeHistogramsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -47,6 +48,26 @@ final class MergeHistogramsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    checkInputs();
+    // The logs decode: a failure from here on is in writing --out.
+    Histogram total = HistogramLogMerge.merge(logs, out);
+    PrintWriter o = spec.commandLine().getOut();
+    o.printf(Locale.ROOT, "merged %d logs into %s%n", logs.size(), out);
+    o.printf(Locale.ROOT, "%-8s %14d%n", "count", total.getTotalCount());
+    if (total.getTotalCount() > 0) {
+      o.printf(Locale.ROOT, "%-8s %14.1f%n", "mean", total.getMean());
+      for (double p : new double[] {50, 90, 95, 99, 99.9, 99.99}) {
+        o.printf(
+            Locale.ROOT, "%-8s %14d%n", "p" + Messages.number(p), total.getValueAtPercentile(p));
+      }
+      o.printf(Locale.ROOT, "%-8s %14d%n", "max", total.getMaxValue());
+    }
+    o.flush();
+    return ExitCodes.OK;
+  }
+
+  /** Every log exists and decodes, and --out is none of them and new unless --force. */
+  private void checkInputs() throws IOException {
     for (Path log : logs) {
       if (!Files.isRegularFile(log)) {
         throw new IllegalArgumentException("LOG " + log + ": no such file");
@@ -64,26 +85,8 @@ final class MergeHistogramsCommand implements Callable<Integer> {
       try {
         HistogramLogMerge.intervals(log);
       } catch (IOException e) {
-        throw new IllegalArgumentException("LOG " + ReportCommand.oneLine(e));
+        throw new IllegalArgumentException("LOG " + Messages.oneLine(e));
       }
     }
-    // The logs decode: a failure from here on is in writing --out.
-    Histogram total = HistogramLogMerge.merge(logs, out);
-    PrintWriter o = spec.commandLine().getOut();
-    o.printf(Locale.ROOT, "merged %d logs into %s%n", logs.size(), out);
-    o.printf(Locale.ROOT, "%-8s %14d%n", "count", total.getTotalCount());
-    if (total.getTotalCount() > 0) {
-      o.printf(Locale.ROOT, "%-8s %14.1f%n", "mean", total.getMean());
-      for (double p : new double[] {50, 90, 95, 99, 99.9, 99.99}) {
-        o.printf(Locale.ROOT, "%-8s %14d%n", "p" + trim(p), total.getValueAtPercentile(p));
-      }
-      o.printf(Locale.ROOT, "%-8s %14d%n", "max", total.getMaxValue());
-    }
-    o.flush();
-    return 0;
-  }
-
-  private static String trim(double p) {
-    return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
   }
 }

@@ -10,8 +10,7 @@ import picocli.CommandLine.Command;
     version = "mongodb-tiered 0.1.0",
     description = {
       "Measures MongoDB throughput and tail latency as the working set outgrows memory, on"
-          + " disks of different speed.",
-      ""
+          + " disks of different speed."
     },
     subcommands = {
       SweepCommand.class,
@@ -20,17 +19,17 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       CommandLine.HelpCommand.class
     },
-    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
       "0:done",
       "1:the measurement failed",
-      "2:bad command line or input file",
-      "3:a server or Docker could not be used"
+      ExitCodes.USAGE_LINE,
+      ExitCodes.UNAVAILABLE_LINE
     })
 public final class MongodbTieredCli {
-  public static final int FAILED = 1;
-  public static final int USAGE = 2;
-  public static final int UNAVAILABLE = 3;
+  public static final int FAILED = ExitCodes.FAILED;
+  public static final int USAGE = ExitCodes.USAGE;
+  public static final int UNAVAILABLE = ExitCodes.UNAVAILABLE;
 
   private MongodbTieredCli() {}
 
@@ -41,15 +40,11 @@ public final class MongodbTieredCli {
   /** The configured command line; tests call {@code execute} on it. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(MongodbTieredCli.class);
-    cl.setExecutionExceptionHandler(
-        (e, cmd, parsed) -> {
-          // One line that says what and how to fix it; no stack trace for expected failures.
-          cmd.getErr().println("[ERROR] " + e.getMessage());
-          if (e instanceof IllegalArgumentException) {
-            return USAGE;
-          }
-          return e instanceof IllegalStateException ? UNAVAILABLE : FAILED;
-        });
+    ExitCodes exitCodes = new ExitCodes();
+    cl.setExitCodeExceptionMapper(exitCodes);
+    cl.setExecutionExceptionHandler(exitCodes);
+    cl.setParameterExceptionHandler(exitCodes);
+    HelpFormat.install(cl);
     return cl;
   }
 }

@@ -1,21 +1,16 @@
 package io.github.mongodbtiered.cli;
 
-import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.ReportWriter;
-import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +20,9 @@ import picocli.CommandLine.Spec;
 /** {@code report}: rebuilds a report directory's files, or merges several clients' reports. */
 @Command(
     name = "report",
+    header = "Rebuild a report directory's files, or merge several clients' reports.",
     mixinStandardHelpOptions = true,
+    sortOptions = false,
     subcommands = MergeHistogramsCommand.class,
     description = {
       "With one DIR, rebuilds its report from the saved results: summary.csv, the tier-*.csv"
@@ -42,19 +39,20 @@ import picocli.CommandLine.Spec;
           + " recorded values together; operations, throughput and client CPU are summed."
           + " Server-side figures (cache counters, hit ratios, disk, data sizes, tiers) are those"
           + " the first DIR measured. A cell missing or failed in any DIR is failed in the"
-          + " result. The inputs are never changed.",
-      "",
-      "Exit codes: 0 done; 1 a merged cell failed; 2 bad command line, or a DIR that is not a"
-          + " report directory or holds a corrupt file.",
-      ""
+          + " result. The inputs are never changed."
     },
+    footerHeading = "%nExamples:%n",
     footer = {
-      "",
-      "Examples:",
       "  mongodb-tiered report reports/sweep",
       "  mongodb-tiered report reports/client-a reports/client-b --out reports/merged",
       "  mongodb-tiered report merge-histograms a/histograms/2000000-hdd-150-READ.hdr \\",
       "      b/histograms/2000000-hdd-150-READ.hdr --out read.hdr"
+    },
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {
+      "0:done",
+      "1:a merged cell failed (missing or failed in a DIR)",
+      "2:bad command line, or a DIR that is not a report directory or holds a corrupt file"
     })
 public final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -77,149 +75,38 @@ public final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    PrintWriter stdout = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     if (dirs.isEmpty()) {
       throw new IllegalArgumentException(
           "report: name a report directory, e.g. 'report reports/sweep' (see --help)");
     }
-    for (Path d : dirs) {
-      requireReport(d);
-    }
-    Path target;
-    List<String> problems;
-    if (dirs.size() == 1) {
-      if (out != null) {
-        throw new IllegalArgumentException(
-            "--out is for merging several report directories; to rebuild "
-                + dirs.get(0)
-                + " in place, leave it out");
-      }
-      target = dirs.get(0);
-      problems = ReportWriter.write(target, manifest(target), cells(target));
-    } else {
-      target = checkedOut();
-      problems = ReportMerge.merge(dirs, target);
-    }
-    List<CellResult> cells = inSweepOrder(cells(target), manifest(target));
-    SweepCommand.printTable(stdout, cells);
+    dirs.forEach(ReportDirs::requireReport);
+    Path target = dirs.size() == 1 ? dirs.get(0) : ReportDirs.mergeTarget(out, dirs, force);
+    List<String> problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
+    List<CellResult> cells = ReportDirs.cellsInSweepOrder(target);
+    PrintWriter stdout = spec.commandLine().getOut();
+    ResultTable.print(stdout, cells);
+    PrintWriter err = spec.commandLine().getErr();
     problems.forEach(p -> err.println("[WARN] " + p));
     err.flush();
     long failed = cells.stream().filter(c -> !c.ok()).count();
-    stdout.println(
-        "report: "
-            + target.resolve(ReportLayout.PAGE)
-            + " ("
-            + cells.size()
-            + " cells, "
-            + failed
-            + " failed)");
+    stdout.printf(
+        Locale.ROOT,
+        "report: %s (%d cells, %d failed)%n",
+        target.resolve(ReportLayout.PAGE),
+        cells.size(),
+        failed);
     stdout.flush();
-    return dirs.size() > 1 && failed > 0 ? MongodbTieredCli.FAILED : 0;
+    return dirs.size() > 1 && failed > 0 ? ExitCodes.FAILED : ExitCodes.OK;
   }
 
-  /** By the manifest's profile order, then record count, as the sweep prints them. */
-  private static List<CellResult> inSweepOrder(List<CellResult> cells, RunManifest m) {
-    List<String> order = m.profiles().stream().map(RunManifest.Profile::name).toList();
-    return cells.stream()
-        .sorted(
-            Comparator.comparingInt(
-                    (CellResult c) ->
-                        order.contains(c.profile()) ? order.indexOf(c.profile()) : order.size())
-                .thenComparing(CellResult::profile)
-                .thenComparingLong(CellResult::recordCount))
-        .toList();
-  }
-
-  /** A report directory with a readable run.json and cells; otherwise a usage error naming it. */
-  private static void requireReport(Path dir) {
-    if (!Files.isDirectory(dir)) {
-      throw new IllegalArgumentException("DIR " + dir + ": no such directory");
-    }
-    if (!Files.isRegularFile(dir.resolve(ReportLayout.MANIFEST))) {
+  /** Rewrites {@code dir}'s report files from its results; the problems met, as warnings. */
+  private List<String> rebuild(Path dir) throws IOException {
+    if (out != null) {
       throw new IllegalArgumentException(
-          "DIR "
+          "--out is for merging several report directories; to rebuild "
               + dir
-              + ": has no "
-              + ReportLayout.MANIFEST
-              + ", so it is not a report directory (a sweep writes one into its --out)");
+              + " in place, leave it out");
     }
-    manifest(dir);
-    cells(dir);
-  }
-
-  private static RunManifest manifest(Path dir) {
-    try {
-      return RunManifest.read(dir);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "DIR " + dir + ": " + oneLine(e) + "; re-run the sweep into a new --out to recreate it");
-    }
-  }
-
-  private static List<CellResult> cells(Path dir) {
-    try {
-      return new CellStore(dir).all();
-    } catch (IOException e) {
-      throw new IllegalArgumentException("DIR " + dir + ": " + oneLine(e));
-    }
-  }
-
-  static String oneLine(Exception e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return m.replaceAll("\\s*\\R\\s*", " ");
-  }
-
-  /** --out for a merge: given, none of the inputs, and new or empty unless --force. */
-  private Path checkedOut() throws IOException {
-    if (out == null) {
-      throw new IllegalArgumentException(
-          "--out: merging "
-              + dirs.size()
-              + " report directories needs --out NEW_DIR (the inputs are never changed)");
-    }
-    for (Path d : dirs) {
-      if (Files.exists(out) && Files.isSameFile(out, d)) {
-        throw new IllegalArgumentException(
-            "--out "
-                + out
-                + " is one of the inputs; the inputs are never changed: choose a new"
-                + " directory");
-      }
-    }
-    if (Files.isRegularFile(out)) {
-      throw new IllegalArgumentException("--out " + out + ": is a file; choose a new directory");
-    }
-    if (Files.isDirectory(out) && !isEmpty(out)) {
-      if (!force) {
-        throw new IllegalArgumentException(
-            "--out "
-                + out
-                + ": exists and is not empty; choose a new directory, or add --force to replace"
-                + " the report in it");
-      }
-      // The previous merge's cells and logs would otherwise mix with this one's.
-      deleteAll(out.resolve(ReportLayout.CELLS), "*.json");
-      deleteAll(out.resolve(ReportLayout.HISTOGRAMS), "*.hdr");
-    }
-    Files.createDirectories(out);
-    return out;
-  }
-
-  private static boolean isEmpty(Path dir) throws IOException {
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.findAny().isEmpty();
-    }
-  }
-
-  private static void deleteAll(Path dir, String glob) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return;
-    }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
-      for (Path f : files) {
-        Files.delete(f);
-      }
-    }
+    return ReportWriter.write(dir, ReportDirs.manifest(dir), ReportDirs.cells(dir));
   }
 }

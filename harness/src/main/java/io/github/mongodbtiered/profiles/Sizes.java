@@ -9,7 +9,7 @@ public final class Sizes {
   /**
    * Parses a size; suffixes k, m, g, t (optionally followed by "b" or "ib") are powers of 1024.
    *
-   * @throws IllegalArgumentException when it is not a size of 0 or more
+   * @throws IllegalArgumentException when it is not a size of 0 or more that fits a long
    */
   public static long parseBytes(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT).replace("ib", "").replace("b", "");
@@ -22,15 +22,20 @@ public final class Sizes {
         t = t.substring(0, t.length() - 1).trim();
       }
     }
+    double v;
     try {
-      double v = Double.parseDouble(t);
-      if (v >= 0 && !Double.isInfinite(v)) {
-        return Math.round(v * unit);
-      }
+      v = Double.parseDouble(t) * unit;
     } catch (NumberFormatException e) {
-      // reported below
+      throw new IllegalArgumentException("'" + text + "' is not a size");
     }
-    throw new IllegalArgumentException("'" + text + "' is not a size");
+    if (!(v >= 0)) {
+      throw new IllegalArgumentException("'" + text + "' is not a size");
+    }
+    // Past Long.MAX_VALUE Math.round saturates: a size that large is a typo, not a size.
+    if (v >= Long.MAX_VALUE) {
+      throw new IllegalArgumentException("'" + text + "' is too large a size");
+    }
+    return Math.round(v);
   }
 
   /** "1.5 GiB", "256 MiB", "512 B": the largest binary unit that keeps the number at least 1. */

@@ -51,15 +51,15 @@ class DiskBaselineCommandTest {
       {"--csv", existing.toString()}
     };
     String[] says = {
-      "--max-threads 48: use a power of two from 1 to 1024",
-      "--max-threads 0: use a power of two",
-      "--block-size 32k-4k: use sizes from 512 bytes to 64m, the smaller first",
-      "--block-size lots: use sizes like 4k",
-      "--block-size 4k-8k-16k: use one size (4k) or a range (4k-32k)",
+      "option '--max-threads': '48': use a power of two from 1 to 1024",
+      "option '--max-threads': '0': use a power of two",
+      "option '--block-size': '32k-4k': use sizes from 512 bytes to 64m, the smaller first",
+      "option '--block-size': 'lots' is not a size: use e.g. 4k",
+      "option '--block-size': '4k-8k-16k': use one size (4k) or a range (4k-32k)",
       "--file-size 10k: use at least 1m",
-      "--seconds 0.0: use more than 0",
-      "--mode random: use read, write or both",
-      "unknown profile 'ssd'",
+      "option '--seconds': '0': use more than 0",
+      "option '--mode': 'random': use read, write or both",
+      "--profile: unknown profile 'ssd'",
       "exists: choose another file or add --force"
     };
     for (int i = 0; i < bad.length; i++) {
@@ -84,7 +84,7 @@ class DiskBaselineCommandTest {
     int code =
         run(
             "disk-baseline",
-            "--dir",
+            "--data-dir",
             dir.toString(),
             "--file-size",
             "4m",
@@ -115,6 +115,97 @@ class DiskBaselineCommandTest {
     assertTrue(rows.get(2).startsWith("none,host,read,4096,4096,2,0.200,"), rows.get(2));
     assertFalse(
         Files.exists(dir.resolve("mongodb-tiered-probe.dat")), "the file this run made is removed");
+  }
+
+  @Test
+  void csvDashPutsTheCsvAloneOnStandardOutput(@TempDir Path dir) {
+    int code =
+        run(
+            "disk-baseline",
+            "--data-dir",
+            dir.toString(),
+            "--file-size",
+            "4m",
+            "--block-size",
+            "4k",
+            "--max-threads",
+            "1",
+            "--seconds",
+            "0.1",
+            "--mode",
+            "read",
+            "--csv",
+            "-");
+
+    assertEquals(0, code, err::toString);
+    List<String> rows = out.toString().lines().toList();
+    assertEquals(2, rows.size(), out::toString);
+    assertTrue(rows.get(0).startsWith("profile,where,mode,"), rows.get(0));
+    assertTrue(rows.get(1).startsWith("none,host,read,4096,4096,1,"), rows.get(1));
+    assertTrue(err.toString().contains("disk baseline: random O_DIRECT reads"), err::toString);
+    assertFalse(Files.exists(dir.resolve("-")), "no file called -");
+  }
+
+  @Test
+  void oldSpellingsStillWorkWithAWarning(@TempDir Path dir) {
+    int code =
+        run(
+            "disk-baseline",
+            "--dir",
+            dir.toString(),
+            "--file-size",
+            "4m",
+            "--block-size",
+            "4k",
+            "--max-threads",
+            "1",
+            "--seconds",
+            "0.1",
+            "--mode",
+            "read",
+            "--csv");
+
+    assertEquals(0, code, err::toString);
+    String warnings = err.toString();
+    assertTrue(
+        warnings.contains(
+            "[WARN] mongodb-tiered disk-baseline --dir is deprecated: use --data-dir"),
+        warnings);
+    assertTrue(
+        warnings.contains(
+            "--csv without FILE is deprecated: use --csv - for CSV on standard output"),
+        warnings);
+    assertTrue(out.toString().startsWith("profile,where,mode,"), out::toString);
+    assertTrue(out.toString().contains("\nnone,host,read,4096,4096,1,"), out::toString);
+  }
+
+  @Test
+  void theProbeImageIsProbeImageAndTheOldImageSpellingSetsIt() {
+    for (String command : List.of("disk-baseline", "probe")) {
+      CommandLine cl = MongodbTieredCli.commandLine();
+      cl.setErr(new PrintWriter(err, true));
+      err.getBuffer().setLength(0);
+      cl.parseArgs(command, "--profile", "none", "--image", "old:1");
+      assertEquals("old:1", disk(cl, command).probeImage(), command);
+      assertEquals(1, err.toString().lines().count(), err::toString);
+      assertTrue(
+          err.toString()
+              .startsWith(
+                  "[WARN] mongodb-tiered " + command + " --image is deprecated: use --probe-image"),
+          err::toString);
+
+      cl = MongodbTieredCli.commandLine();
+      cl.parseArgs(command, "--profile", "none", "--probe-image", "new:2");
+      assertEquals("new:2", disk(cl, command).probeImage(), command);
+      cl = MongodbTieredCli.commandLine();
+      cl.parseArgs(command, "--profile", "none");
+      assertEquals("mongodb-tiered-standin:latest", disk(cl, command).probeImage(), command);
+    }
+  }
+
+  private static DiskOptions disk(CommandLine cl, String command) {
+    Object c = cl.getSubcommands().get(command).getCommand();
+    return c instanceof ProbeCommand p ? p.disk : ((DiskBaselineCommand) c).disk;
   }
 
   @Test

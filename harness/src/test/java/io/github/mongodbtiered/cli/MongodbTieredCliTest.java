@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -41,7 +42,9 @@ class MongodbTieredCliTest {
         MongodbTieredCli.USAGE,
         run("probe", "--profile", "none", "--mode", "random"),
         err::toString);
-    assertTrue(err.toString().contains("--mode random: use read, write or both"), err.toString());
+    assertTrue(
+        err.toString().contains("option '--mode': 'random': use read, write or both"),
+        err.toString());
     assertEquals(MongodbTieredCli.USAGE, run("probe"));
     assertTrue(err.toString().contains("Missing required option: '--profile"), err.toString());
   }
@@ -66,9 +69,9 @@ class MongodbTieredCliTest {
       {"sweep", "--seconds", "0", "--operations", "0"}
     };
     String[] says = {
-      "--recordcounts: 'lots' is not a record count",
-      "unknown profile 'ssd'",
-      "--server cloud: use auto, docker or embedded",
+      "option '--recordcounts' (COUNT): 'lots' is not a record count",
+      "--profiles: unknown profile 'ssd'",
+      "option '--server': 'cloud': use auto, docker or embedded",
       "--mongodb-url measures an existing deployment",
       "--mongodb-url http://u:****@h/db",
       "--workload no-such-workload",
@@ -83,9 +86,70 @@ class MongodbTieredCliTest {
   }
 
   @Test
-  void recordCountsTakeSuffixes() {
-    assertEquals(2_000_000, SweepCommand.parseCount("2M"));
-    assertEquals(500_000, SweepCommand.parseCount("500k"));
-    assertEquals(20_000, SweepCommand.parseCount("20000"));
+  void badValuesAreOneLineNamingTheOptionWithExit2() {
+    String[][] bad = {
+      {"sweep", "--recordcounts", "1e99"},
+      {"sweep", "--recordcounts", "9223372036854775808"},
+      {"sweep", "--recordcounts", "2.5"},
+      {"sweep", "--recordcounts", "abc"},
+      {"sweep", "--threads", "0"},
+      {"sweep", "--baseline-blocks", "32k-4k"},
+      {"sweep", "--baseline-file-size", "1e99g"},
+      {"sweep", "--recordcount", "5"},
+      {"sweep", "--profiles-file", "/no/such/profiles"}
+    };
+    String[] says = {
+      "option '--recordcounts' (COUNT): '1e99' is too large: a record count is at most 922",
+      "option '--recordcounts' (COUNT): '9223372036854775808' is too large",
+      "'2.5' is not a whole number of records",
+      "'abc' is not a record count: use e.g. 20000, 500k or 2M",
+      "option '--threads': '0': use a whole number of 1 or more",
+      "option '--baseline-blocks': '32k-4k': use sizes from 512 bytes to 64m",
+      "option '--baseline-file-size': '1e99g' is too large a size",
+      "Unknown options: '--recordcount', '5' (did you mean --recordcounts?); see 'mongodb-tiered"
+          + " sweep --help'",
+      "--profiles-file /no/such/profiles: no such file"
+    };
+    for (int i = 0; i < bad.length; i++) {
+      err.getBuffer().setLength(0);
+      assertEquals(MongodbTieredCli.USAGE, run(bad[i]), String.join(" ", bad[i]) + ": " + err);
+      assertTrue(err.toString().startsWith("[ERROR] "), err.toString());
+      assertTrue(err.toString().contains(says[i]), err.toString());
+      assertEquals(1, err.toString().strip().lines().count(), "one line: " + err);
+    }
+  }
+
+  @Test
+  void recordCountsTakeSuffixesAndStayWhole() {
+    Counts.RecordCount count = new Counts.RecordCount();
+    assertEquals(2_000_000, count.convert("2M"));
+    assertEquals(500_000, count.convert("500k"));
+    assertEquals(20_000, count.convert("20000"));
+    assertEquals(1_500_000, count.convert("1.5m"));
+    assertEquals(2_000_000, count.convert("2e6"));
+    assertEquals(Long.MAX_VALUE, count.convert("9223372036854775807"));
+  }
+
+  @Test
+  void everyCommandsHelpHasSectionsDefaultsAndExitCodes() {
+    for (String command : List.of("sweep", "probe", "disk-baseline", "report")) {
+      out.getBuffer().setLength(0);
+      assertEquals(0, run(command, "--help"), command);
+      String help = out.toString();
+      assertTrue(help.contains("\nUsage: mongodb-tiered " + command), help);
+      assertTrue(help.contains("\nExit codes:\n"), help);
+      assertTrue(help.contains("\n  2   bad command line"), help);
+      assertTrue(help.contains("\nOptions:\n") && help.contains("\n  -h, --help"), help);
+    }
+    out.getBuffer().setLength(0);
+    run("sweep", "--help");
+    String sweep = out.toString();
+    for (String section :
+        List.of("Cells", "Measured runs", "Loading", "Server", "Disk baseline", "Output")) {
+      assertTrue(sweep.contains("\n" + section + ":\n"), section + " missing from\n" + sweep);
+    }
+    assertTrue(sweep.contains("(default: 60)"), sweep);
+    assertTrue(sweep.contains("--image=IMAGE") && sweep.contains("Server image for"), sweep);
+    assertTrue(sweep.contains("--probe-image=IMAGE"), sweep);
   }
 }

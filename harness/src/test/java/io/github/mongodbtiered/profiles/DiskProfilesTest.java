@@ -104,6 +104,8 @@ class DiskProfilesTest {
     assertEquals(1536L << 20, Sizes.parseBytes("1.5G"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("-1"));
     assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("lots"));
+    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("1e99g"), "overflow");
+    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("9000000t"), "overflow");
     assertEquals("512 B", Sizes.format(512));
     assertEquals("1.5 GiB", Sizes.format(1536L << 20));
     assertEquals("256 MiB", Sizes.format(256L << 20));

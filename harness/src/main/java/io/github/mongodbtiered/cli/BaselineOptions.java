@@ -1,0 +1,74 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.servers.DiskBaseline;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The disk baseline a sweep measures per profile before its cells. */
+final class BaselineOptions {
+  @Option(
+      names = "--disk-baseline",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Before the cells, measure what each profile's disk delivers (random O_DIRECT reads"
+              + " and writes of --baseline-blocks, threads doubling to --baseline-max-threads),"
+              + " in a container limited like the profile's server (the bare disk once for"
+              + " --server embedded), and keep it in run.json and index.html. A baseline an"
+              + " earlier run of this report measured is kept. Default: on; a URL target is"
+              + " skipped, its disk is not on this host.")
+  boolean enabled;
+
+  @Option(
+      names = "--baseline-seconds",
+      paramLabel = "SECONDS",
+      defaultValue = "5",
+      converter = Counts.MeasuredSeconds.class,
+      description = "Seconds per baseline step (default: ${DEFAULT-VALUE}).")
+  double seconds;
+
+  @Option(
+      names = "--baseline-max-threads",
+      paramLabel = "N",
+      converter = Counts.BaselineThreads.class,
+      description = "The baseline's last thread count, a power of two (default: ${DEFAULT-VALUE}).")
+  int maxThreads = 16;
+
+  @Option(
+      names = "--baseline-blocks",
+      paramLabel = "RANGE",
+      defaultValue = "4k-32k",
+      converter = BlockRange.Converter.class,
+      description =
+          "I/O size range of the baseline, each operation a random size in it, as in the"
+              + " study's fio runs (default: ${DEFAULT-VALUE}).")
+  BlockRange blocks;
+
+  @Option(
+      names = "--baseline-file-size",
+      paramLabel = "SIZE",
+      defaultValue = "1g",
+      converter = ByteSize.Converter.class,
+      description =
+          "Size of the baseline's file in the data directory, removed afterwards"
+              + " (default: ${DEFAULT-VALUE}).")
+  ByteSize fileSize;
+
+  @Mixin ProbeImageOption probeImage;
+
+  /** The baseline's settings, or null with --no-disk-baseline. */
+  DiskBaseline.Settings settings() {
+    if (!enabled) {
+      return null;
+    }
+    blocks.requireFits("--baseline-file-size", fileSize);
+    return new DiskBaseline.Settings(
+        DiskBaseline.Settings.defaults().modes(),
+        blocks.minBytes(),
+        blocks.maxBytes(),
+        fileSize.bytes(),
+        maxThreads,
+        seconds);
+  }
+}

@@ -1,0 +1,94 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.servers.DiskBaseline;
+import java.math.BigDecimal;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Converters for whole numbers with a meaning: record counts, thread counts, step lengths. */
+final class Counts {
+  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+  private Counts() {}
+
+  /**
+   * A record count: {@code 20000}, {@code 500k} (thousands), {@code 2M} (millions), also {@code
+   * 1.5M} or {@code 2e6}; a whole number from 1 to {@link Long#MAX_VALUE}. (Commas separate the
+   * counts of a list, so {@code 2,000,000} is three counts.)
+   */
+  static final class RecordCount implements ITypeConverter<Long> {
+    private static final String EXAMPLES = "e.g. 20000, 500k or 2M (k = 1000, M = 1000000)";
+
+    @Override
+    public Long convert(String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      long unit = t.endsWith("k") ? 1_000 : t.endsWith("m") ? 1_000_000 : 1;
+      BigDecimal n;
+      try {
+        n = new BigDecimal(unit == 1 ? t : t.substring(0, t.length() - 1));
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + text + "' is not a record count: use " + EXAMPLES);
+      }
+      n = n.multiply(BigDecimal.valueOf(unit));
+      if (n.signum() <= 0 || n.stripTrailingZeros().scale() > 0) {
+        throw new TypeConversionException(
+            "'" + text + "' is not a whole number of records of 1 or more: use " + EXAMPLES);
+      }
+      if (n.compareTo(LONG_MAX) > 0) {
+        throw new TypeConversionException(
+            "'" + text + "' is too large: a record count is at most " + Long.MAX_VALUE);
+      }
+      return n.longValueExact();
+    }
+  }
+
+  /** A number of threads, records per batch and the like: 1 or more. */
+  static final class AtLeastOne implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      int n = wholeNumber(text);
+      return checked(text, n, n >= 1 ? "" : "use a whole number of 1 or more");
+    }
+  }
+
+  /** A disk baseline's last thread count: a power of two, as threads double each step. */
+  static final class BaselineThreads implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      int n = wholeNumber(text);
+      return checked(text, n, DiskBaseline.Settings.maxThreadsProblem(n));
+    }
+  }
+
+  /** Seconds of one disk measurement: more than 0, at most a day. */
+  static final class MeasuredSeconds implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      double s;
+      try {
+        s = Double.parseDouble(text.trim());
+      } catch (NumberFormatException e) {
+        s = Double.NaN; // refused below
+      }
+      return checked(text, s, DiskBaseline.Settings.secondsProblem(s));
+    }
+  }
+
+  /** The int {@code text} says, or 0 (refused by every caller) when it is none. */
+  private static int wholeNumber(String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** {@code value}, or a conversion error quoting {@code text} when there is a problem. */
+  private static <T> T checked(String text, T value, String problem) {
+    if (!problem.isEmpty()) {
+      throw new TypeConversionException("'" + text + "': " + problem);
+    }
+    return value;
+  }
+}

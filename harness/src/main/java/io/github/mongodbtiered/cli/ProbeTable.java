@@ -1,0 +1,51 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.servers.BlockDevice;
+import io.github.mongodbtiered.servers.DiskProbe;
+import java.util.Locale;
+
+/** {@code probe}'s results: a line of text, or a CSV row, per mode. */
+final class ProbeTable {
+  static final String CSV_HEADER =
+      "profile,mode,device,block_bytes,threads,seconds,ops,iops,mib_per_s,p50_us,p95_us,"
+          + "p99_us,max_us,latency_applied";
+
+  private ProbeTable() {}
+
+  static String textRow(DiskProbe.Result r) {
+    return String.format(
+        Locale.ROOT,
+        "%-5s %9.1f IOPS %8.2f MiB/s  p50 %8.2f ms  p95 %8.2f ms  p99 %8.2f ms  max %8.2f ms"
+            + "  (%d B, %d thread(s), %.1f s)",
+        r.mode(),
+        r.iops(),
+        r.mibPerSec(),
+        r.p50Micros() / 1000.0,
+        r.p95Micros() / 1000.0,
+        r.p99Micros() / 1000.0,
+        r.maxMicros() / 1000.0,
+        r.blockBytes(),
+        r.threads(),
+        r.seconds());
+  }
+
+  static String csvRow(DiskProbe.Result r, BlockDevice device) {
+    return String.format(
+        Locale.ROOT,
+        "%s,%s,%s,%d,%d,%.2f,%d,%.1f,%.3f,%d,%d,%d,%d,%s",
+        r.profile().name(),
+        r.mode(),
+        device.path(),
+        r.blockBytes(),
+        r.threads(),
+        r.seconds(),
+        r.ops(),
+        r.iops(),
+        r.mibPerSec(),
+        r.p50Micros(),
+        r.p95Micros(),
+        r.p99Micros(),
+        r.maxMicros(),
+        r.profile().addedLatencyMillis() > 0 ? "false" : "n/a");
+  }
+}

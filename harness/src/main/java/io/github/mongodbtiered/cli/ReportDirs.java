@@ -1,0 +1,118 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.CellResult;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The directories {@code report} reads and writes, checked before anything is written: each problem
+ * a usage error (exit 2) naming the directory.
+ */
+final class ReportDirs {
+  private ReportDirs() {}
+
+  /** A report directory with a readable run.json and cells. */
+  static void requireReport(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("DIR " + dir + ": no such directory");
+    }
+    if (!Files.isRegularFile(dir.resolve(ReportLayout.MANIFEST))) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": has no "
+              + ReportLayout.MANIFEST
+              + ", so it is not a report directory (a sweep writes one into its --out)");
+    }
+    manifest(dir);
+    cells(dir);
+  }
+
+  static RunManifest manifest(Path dir) {
+    try {
+      return RunManifest.read(dir);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": "
+              + Messages.oneLine(e)
+              + "; re-run the sweep into a new --out to recreate it");
+    }
+  }
+
+  static List<CellResult> cells(Path dir) {
+    try {
+      return new CellStore(dir).all();
+    } catch (IOException e) {
+      throw new IllegalArgumentException("DIR " + dir + ": " + Messages.oneLine(e));
+    }
+  }
+
+  /** {@code dir}'s cells by the manifest's profile order, then record count, as a sweep prints. */
+  static List<CellResult> cellsInSweepOrder(Path dir) {
+    return CellResult.inProfileOrder(cells(dir), manifest(dir).profileNames());
+  }
+
+  /**
+   * {@code out} for a merge of {@code inputs}: given, none of them, and new or empty unless {@code
+   * force}, which clears an earlier merge's cells and logs from it.
+   */
+  static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
+    if (out == null) {
+      throw new IllegalArgumentException(
+          "--out: merging "
+              + inputs.size()
+              + " report directories needs --out NEW_DIR (the inputs are never changed)");
+    }
+    for (Path d : inputs) {
+      if (Files.exists(out) && Files.isSameFile(out, d)) {
+        throw new IllegalArgumentException(
+            "--out "
+                + out
+                + " is one of the inputs; the inputs are never changed: choose a new"
+                + " directory");
+      }
+    }
+    if (Files.isRegularFile(out)) {
+      throw new IllegalArgumentException("--out " + out + ": is a file; choose a new directory");
+    }
+    if (Files.isDirectory(out) && !isEmpty(out)) {
+      if (!force) {
+        throw new IllegalArgumentException(
+            "--out "
+                + out
+                + ": exists and is not empty; choose a new directory, or add --force to replace"
+                + " the report in it");
+      }
+      // The previous merge's cells and logs would otherwise mix with this one's.
+      deleteAll(out.resolve(ReportLayout.CELLS), "*.json");
+      deleteAll(out.resolve(ReportLayout.HISTOGRAMS), "*.hdr");
+    }
+    return Files.createDirectories(out);
+  }
+
+  private static boolean isEmpty(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  private static void deleteAll(Path dir, String glob) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
+      for (Path f : files) {
+        Files.delete(f);
+      }
+    }
+  }
+}

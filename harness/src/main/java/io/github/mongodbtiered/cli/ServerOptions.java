@@ -1,0 +1,79 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.binding.Redaction;
+import io.github.mongodbtiered.servers.ServerImages;
+import io.github.mongodbtiered.sweep.SweepOptions.ServerChoice;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** Which server the sweep measures, and where a server it starts keeps its data. */
+final class ServerOptions {
+  /** What --server takes; a URL is chosen by --mongodb-url. */
+  enum Kind {
+    AUTO,
+    DOCKER,
+    EMBEDDED;
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static final class Converter extends Choice<Kind> {
+      Converter() {
+        super(Kind.class);
+      }
+    }
+  }
+
+  @Option(
+      names = "--server",
+      paramLabel = "KIND",
+      converter = Kind.Converter.class,
+      description =
+          "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: --mongodb-url if given, else"
+              + " Docker when usable, else the embedded stand-in).")
+  Kind kind = Kind.AUTO;
+
+  @Option(
+      names = "--mongodb-url",
+      paramLabel = "URL",
+      description = "Measure an existing deployment: nothing is throttled, profiles are labels.")
+  String mongodbUrl;
+
+  @Option(
+      names = "--image",
+      paramLabel = "IMAGE",
+      description = "Server image for --server docker (default: ${DEFAULT-VALUE}).")
+  String image = ServerImages.DEFAULT_SERVER_IMAGE;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description =
+          "Where docker and embedded servers keep data; its disk is the one throttled"
+              + " (default: OUT/data).")
+  Path dataDir;
+
+  /** --server, or URL with --mongodb-url, which leaves no other choice. */
+  ServerChoice choice() {
+    if (mongodbUrl == null) {
+      return ServerChoice.valueOf(kind.name());
+    }
+    if (kind != Kind.AUTO) {
+      throw new IllegalArgumentException(
+          "--mongodb-url measures an existing deployment: leave out --server " + kind);
+    }
+    if (!mongodbUrl.startsWith("mongodb://") && !mongodbUrl.startsWith("mongodb+srv://")) {
+      throw new IllegalArgumentException(
+          "--mongodb-url " + Redaction.maskUri(mongodbUrl) + ": expected mongodb://host:port/db");
+    }
+    return ServerChoice.URL;
+  }
+
+  /** --data-dir, by default {@code out}/data, absolute. */
+  Path dataDir(Path out) {
+    return (dataDir != null ? dataDir : out.resolve("data")).toAbsolutePath();
+  }
+}

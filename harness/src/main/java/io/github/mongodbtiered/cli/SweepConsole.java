@@ -1,0 +1,63 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.sweep.SweepOptions;
+import io.github.mongodbtiered.sweep.SweepRunner;
+import io.github.mongodbtiered.ycsb.Progress;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** What a sweep prints on standard error as it goes: its notes, progress bars and each cell. */
+final class SweepConsole implements SweepRunner.Listener {
+  private final PrintWriter err;
+  private final SweepOptions options;
+  private final boolean progress;
+  private final boolean terminal;
+
+  /**
+   * @param progress show progress bars (not with --no-progress)
+   * @param terminal redraw them in place, as on a terminal; else a line every 10%
+   */
+  SweepConsole(PrintWriter err, SweepOptions options, boolean progress, boolean terminal) {
+    this.err = err;
+    this.options = options;
+    this.progress = progress;
+    this.terminal = terminal;
+  }
+
+  @Override
+  public void info(String line) {
+    err.println(line);
+    err.flush();
+  }
+
+  @Override
+  public Progress loadProgress(long from, long to) {
+    return progress ? new ProgressBar(err, "load " + from + "-" + to, 0, terminal) : Progress.NONE;
+  }
+
+  @Override
+  public Progress runProgress(long count, DiskProfile profile, boolean warm) {
+    if (!progress) {
+      return Progress.NONE;
+    }
+    String label = (warm ? "warm-up " : "run ") + count + " x " + profile.name();
+    double seconds =
+        warm ? options.warmupSeconds() : options.runOperations() > 0 ? 0 : options.runSeconds();
+    return new ProgressBar(err, label, seconds, terminal);
+  }
+
+  @Override
+  public void cellFinished(CellResult c) {
+    info(
+        c.ok()
+            ? String.format(
+                Locale.ROOT,
+                "cell %s: %.0f ops/s, tier %s",
+                c.key(),
+                c.throughputOpsPerSec(),
+                c.observedTier() == null ? "(not measured)" : c.observedTier().id())
+            : "cell " + c.key() + " FAILED: " + c.error());
+  }
+}
