@@ -16,15 +16,11 @@ final class CellRunner {
   private final SweepReport report;
   private final YcsbPhases phases;
 
-  CellRunner(
-      SweepOptions options,
-      TargetServer server,
-      SweepRunner.Listener listener,
-      SweepReport report) {
-    this.options = options;
-    this.server = server;
-    this.listener = listener;
-    this.report = report;
+  CellRunner(SweepContext sweep) {
+    this.options = sweep.options();
+    this.server = sweep.server();
+    this.listener = sweep.listener();
+    this.report = sweep.report();
     this.phases = new YcsbPhases(options);
   }
 

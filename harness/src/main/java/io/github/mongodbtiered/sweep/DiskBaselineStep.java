@@ -28,15 +28,11 @@ final class DiskBaselineStep {
   private final SweepRunner.Listener listener;
   private final SweepReport report;
 
-  DiskBaselineStep(
-      SweepOptions options,
-      TargetServer server,
-      SweepRunner.Listener listener,
-      SweepReport report) {
-    this.options = options;
-    this.server = server;
-    this.listener = listener;
-    this.report = report;
+  DiskBaselineStep(SweepContext sweep) {
+    this.options = sweep.options();
+    this.server = sweep.server();
+    this.listener = sweep.listener();
+    this.report = sweep.report();
   }
 
   void run() throws IOException {

@@ -22,15 +22,11 @@ final class EnvironmentStep {
   private final SweepRunner.Listener listener;
   private final SweepReport report;
 
-  EnvironmentStep(
-      SweepOptions options,
-      TargetServer server,
-      SweepRunner.Listener listener,
-      SweepReport report) {
-    this.options = options;
-    this.server = server;
-    this.listener = listener;
-    this.report = report;
+  EnvironmentStep(SweepContext sweep) {
+    this.options = sweep.options();
+    this.server = sweep.server();
+    this.listener = sweep.listener();
+    this.report = sweep.report();
   }
 
   void checkHost() {

@@ -61,11 +61,12 @@ public final class SweepRunner {
     Files.createDirectories(options.outDir());
     SweepReport report = new SweepReport(options, server, listener);
     report.warn(server.meaning());
-    EnvironmentStep environment = new EnvironmentStep(options, server, listener, report);
+    SweepContext sweep = new SweepContext(options, server, listener, report);
+    EnvironmentStep environment = new EnvironmentStep(sweep);
     environment.checkHost();
-    new DiskBaselineStep(options, server, listener, report).run();
+    new DiskBaselineStep(sweep).run();
     DataSetLoader loader = new DataSetLoader(options, server, listener, report::warn);
-    CellRunner cells = new CellRunner(options, server, listener, report);
+    CellRunner cells = new CellRunner(sweep);
     int measured = 0;
     int failed = 0;
     for (long count : options.recordCounts()) {
