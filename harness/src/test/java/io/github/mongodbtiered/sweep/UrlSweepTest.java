@@ -9,10 +9,12 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -116,5 +118,51 @@ class UrlSweepTest {
     assertEquals(2, second.measured());
     assertEquals(900, usertable().countDocuments());
     assertEquals(6, second.cells().size());
+  }
+
+  @Test
+  void aServerThatCannotStartForLoadingIsUnavailableNotAFailedMeasurement(@TempDir Path out) {
+    SweepOptions o = options(out, false, 100L);
+    TargetServer broken =
+        new TargetServer() {
+          @Override
+          public ServerKind kind() {
+            return ServerKind.URL;
+          }
+
+          @Override
+          public String meaning() {
+            return "a server that never starts";
+          }
+
+          @Override
+          public String image() {
+            return "";
+          }
+
+          @Override
+          public Endpoint startLoading() {
+            throw new IllegalStateException("connection refused");
+          }
+
+          @Override
+          public void stopLoading() {}
+
+          @Override
+          public Endpoint startCell(DiskProfile profile) {
+            throw new AssertionError("no cell without a data set");
+          }
+
+          @Override
+          public void stopCell() {}
+
+          @Override
+          public void close() {}
+        };
+    ServerUnavailableException e =
+        assertThrows(
+            ServerUnavailableException.class,
+            () -> new SweepRunner(o, broken, new SweepRunner.Listener() {}).run());
+    assertTrue(e.getMessage().contains("could not start the server for loading"), e.getMessage());
   }
 }
