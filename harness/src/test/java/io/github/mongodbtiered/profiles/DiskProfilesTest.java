@@ -113,7 +113,7 @@ class DiskProfilesTest {
 
   private void assertError(String expected, String... lines) throws Exception {
     Path f = write(lines);
-    ProfileFileException e = assertThrows(ProfileFileException.class, () -> DiskProfiles.parse(f));
+    ProfileFileException e = assertThrows(ProfileFileException.class, () -> ProfileFile.parse(f));
     String message = e.getMessage().replace(f.toString(), "profiles.conf");
     assertTrue(message.startsWith(expected), message);
   }
