@@ -47,12 +47,9 @@ public final class EnvironmentCheck {
    */
   public EnvironmentFacts host(Path dataDir, String dockerVersion) {
     List<String> warnings = new ArrayList<>();
-    String fs = null;
-    String options = null;
-    String device = null;
-    Integer readAheadKb = null;
-    String scheduler = null;
     String dir = null;
+    Optional<Mount> mount = Optional.empty();
+    Optional<Disk> disk = Optional.empty();
     if (dataDir == null) {
       warnings.add(
           "the server's host was not checked (it is not this machine): check its read-ahead,"
@@ -60,36 +57,8 @@ public final class EnvironmentCheck {
     } else {
       Path real = realPath(dataDir);
       dir = real.toString();
-      Optional<Mount> mount = Mount.containing(real, read(proc.resolve("mounts")).orElse(""));
-      if (mount.isPresent()) {
-        fs = mount.get().type();
-        options = mount.get().options();
-        warnings.addAll(fileSystemAdvice(dir, fs, options));
-      } else {
-        warnings.add("could not find the mount holding " + dir + " in /proc/mounts");
-      }
-      Optional<int[]> dev = deviceNumbers(existingAncestor(real));
-      if (dev.isPresent()) {
-        Path block = sys.resolve("dev/block").resolve(dev.get()[0] + ":" + dev.get()[1]);
-        Path queue = queueOf(block);
-        device = deviceName(block) + " (" + dev.get()[0] + ":" + dev.get()[1] + ")";
-        readAheadKb =
-            read(queue.resolve("read_ahead_kb")).map(EnvironmentCheck::parseInt).orElse(null);
-        scheduler =
-            read(queue.resolve("scheduler")).map(EnvironmentCheck::activeScheduler).orElse(null);
-        if (readAheadKb != null && readAheadKb > READ_AHEAD_ADVISED_MAX_KB) {
-          warnings.add(
-              String.format(
-                  Locale.ROOT,
-                  "read-ahead is %d KiB on %s: MongoDB advises 8-32 sectors (4-16 KiB) for"
-                      + " WiredTiger's random page reads; more inflates disk reads and makes the"
-                      + " byte-based filesystem cache hit ratio read low (set it with"
-                      + " blockdev --setra 32 %s)",
-                  readAheadKb,
-                  device,
-                  "/dev/" + deviceName(block)));
-        }
-      }
+      mount = mount(real, warnings);
+      disk = disk(real, warnings);
     }
     return new EnvironmentFacts(
         read(proc.resolve("sys/kernel/osrelease")).orElse(null),
@@ -97,16 +66,64 @@ public final class EnvironmentCheck {
         Runtime.getRuntime().availableProcessors(),
         memTotalBytes(),
         dir,
-        fs,
-        options,
-        device,
-        readAheadKb,
-        scheduler,
+        mount.map(Mount::type).orElse(null),
+        mount.map(Mount::options).orElse(null),
+        disk.map(Disk::name).orElse(null),
+        disk.map(Disk::readAheadKb).orElse(null),
+        disk.map(Disk::scheduler).orElse(null),
         dockerVersion,
         null,
         null,
         null,
         warnings);
+  }
+
+  /**
+   * The block device under the data directory, as the facts name it, and its request queue's
+   * settings; null where sysfs does not say.
+   *
+   * @param name "sda (8:0)"
+   */
+  private record Disk(String name, Integer readAheadKb, String scheduler) {}
+
+  /** The file system holding {@code dir}; warns where MongoDB's advice is not followed. */
+  private Optional<Mount> mount(Path dir, List<String> warnings) {
+    Optional<Mount> mount = Mount.containing(dir, read(proc.resolve("mounts")).orElse(""));
+    if (mount.isPresent()) {
+      warnings.addAll(fileSystemAdvice(dir.toString(), mount.get().type(), mount.get().options()));
+    } else {
+      warnings.add("could not find the mount holding " + dir + " in /proc/mounts");
+    }
+    return mount;
+  }
+
+  /** The disk holding {@code dir}; warns of a read-ahead above MongoDB's advice. */
+  private Optional<Disk> disk(Path dir, List<String> warnings) {
+    Optional<int[]> dev = deviceNumbers(existingAncestor(dir));
+    if (dev.isEmpty()) {
+      return Optional.empty();
+    }
+    String majorMinor = dev.get()[0] + ":" + dev.get()[1];
+    Path block = sys.resolve("dev/block").resolve(majorMinor);
+    Path queue = queueOf(block);
+    Disk disk =
+        new Disk(
+            deviceName(block) + " (" + majorMinor + ")",
+            read(queue.resolve("read_ahead_kb")).map(EnvironmentCheck::parseInt).orElse(null),
+            read(queue.resolve("scheduler")).map(EnvironmentCheck::activeScheduler).orElse(null));
+    if (disk.readAheadKb() != null && disk.readAheadKb() > READ_AHEAD_ADVISED_MAX_KB) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "read-ahead is %d KiB on %s: MongoDB advises 8-32 sectors (4-16 KiB) for"
+                  + " WiredTiger's random page reads; more inflates disk reads and makes the"
+                  + " byte-based filesystem cache hit ratio read low (set it with"
+                  + " blockdev --setra 32 %s)",
+              disk.readAheadKb(),
+              disk.name(),
+              "/dev/" + deviceName(block)));
+    }
+    return Optional.of(disk);
   }
 
   /**
@@ -188,25 +205,21 @@ public final class EnvironmentCheck {
   }
 
   private String cpuModel() {
-    return read(proc.resolve("cpuinfo"))
-        .flatMap(
-            s ->
-                s.lines()
-                    .filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst())
+    return procLine("cpuinfo", "model name")
+        .map(l -> l.substring(l.indexOf(':') + 1).trim())
         .orElse(null);
   }
 
   private Long memTotalBytes() {
-    return read(proc.resolve("meminfo"))
-        .flatMap(
-            s ->
-                s.lines()
-                    .filter(l -> l.startsWith("MemTotal:"))
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
-                    .findFirst())
+    return procLine("meminfo", "MemTotal:")
+        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
         .orElse(null);
+  }
+
+  /** The first line of {@code /proc/<file>} that starts with {@code prefix}. */
+  private Optional<String> procLine(String file, String prefix) {
+    return read(proc.resolve(file))
+        .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst());
   }
 
   /** A partition shares its disk's request queue; sysfs puts it one level down. */

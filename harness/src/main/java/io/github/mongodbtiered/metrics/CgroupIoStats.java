@@ -1,7 +1,6 @@
 package io.github.mongodbtiered.metrics;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,11 +10,10 @@ import java.util.List;
  * ProcessIo} it needs no access to the process itself. Readable only when the Docker daemon runs on
  * this host; otherwise every figure is null, never an exception.
  *
- * <p>The cgroup comes from {@code /proc/<pid>/cgroup}: a v1 line whose controller list holds {@code
- * blkio} ("4:blkio:/docker/ID") wins, read from {@code
- * <cgroupRoot>/blkio/<path>/blkio.throttle.io_service_bytes} and {@code blkio.throttle.io_serviced}
- * ("MAJ:MIN Read N" lines); otherwise the v2 line ("0::/path"), read from {@code
- * <cgroupRoot>/<path>/io.stat} ("MAJ:MIN rbytes=N wbytes=N rios=N wios=N ...").
+ * <p>The cgroup comes from {@link CgroupDirs}: a v1 blkio group wins, read from its {@code
+ * blkio.throttle.io_service_bytes} and {@code blkio.throttle.io_serviced} ("MAJ:MIN Read N" lines);
+ * otherwise the v2 group, read from its {@code io.stat} ("MAJ:MIN rbytes=N wbytes=N rios=N wios=N
+ * ...").
  */
 public final class CgroupIoStats {
   private final Path procRoot;
@@ -53,50 +51,30 @@ public final class CgroupIoStats {
    *     has not touched it); nulls when they cannot be read
    */
   public Reads read(long pid, String majorMinor) {
-    List<String> lines;
+    CgroupDirs dirs;
     try {
-      lines = Files.readAllLines(procRoot.resolve(Long.toString(pid)).resolve("cgroup"));
+      dirs = CgroupDirs.of(procRoot, cgroupRoot, pid);
     } catch (IOException e) {
       return new Reads(null, null);
     }
-    String unified = null;
-    for (String line : lines) {
-      String[] f = line.split(":", 3);
-      if (f.length < 3) {
-        continue;
-      }
-      if (List.of(f[1].split(",")).contains("blkio")) {
-        // The controller's own directory, or its co-mounted one ("blkio,cpu") without the symlink.
-        Path dir = cgroupRoot.resolve("blkio");
-        if (!Files.isDirectory(dir)) {
-          dir = cgroupRoot.resolve(f[1]);
-        }
-        dir = dir.resolve(relative(f[2]));
-        return new Reads(
-            v1Read(dir.resolve("blkio.throttle.io_service_bytes"), majorMinor),
-            v1Read(dir.resolve("blkio.throttle.io_serviced"), majorMinor));
-      }
-      if (f[0].equals("0") && f[1].isEmpty()) {
-        unified = f[2];
-      }
+    if (dirs.blkio() != null) {
+      return new Reads(
+          v1Read(dirs.blkio().resolve("blkio.throttle.io_service_bytes"), majorMinor),
+          v1Read(dirs.blkio().resolve("blkio.throttle.io_serviced"), majorMinor));
     }
-    if (unified == null) {
+    if (dirs.unified() == null) {
       return new Reads(null, null);
     }
-    Path ioStat = cgroupRoot.resolve(relative(unified)).resolve("io.stat");
+    Path ioStat = dirs.unified().resolve("io.stat");
     return new Reads(v2Read(ioStat, majorMinor, "rbytes"), v2Read(ioStat, majorMinor, "rios"));
   }
 
-  private static String relative(String cgroupPath) {
-    return cgroupPath.startsWith("/") ? cgroupPath.substring(1) : cgroupPath;
-  }
-
+  /** "MAJ:MIN Read N" among the disk's lines; 0 when the disk has none. */
   private static Long v1Read(Path file, String majorMinor) {
     try {
-      for (String line : Files.readAllLines(file)) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length == 3 && f[0].equals(majorMinor) && f[1].equals("Read")) {
-          return Long.parseLong(f[2]);
+      for (List<String> f : CgroupDirs.deviceLines(file, majorMinor)) {
+        if (f.size() == 2 && f.get(0).equals("Read")) {
+          return Long.parseLong(f.get(1));
         }
       }
       return 0L;
@@ -105,20 +83,15 @@ public final class CgroupIoStats {
     }
   }
 
+  /** {@code key=N} on the disk's line; 0 when the disk has no line, null when the line lacks it. */
   private static Long v2Read(Path ioStat, String majorMinor, String key) {
     try {
-      for (String line : Files.readAllLines(ioStat)) {
-        String[] f = line.trim().split("\\s+");
-        if (f[0].equals(majorMinor)) {
-          for (String kv : f) {
-            if (kv.startsWith(key + "=")) {
-              return Long.parseLong(kv.substring(key.length() + 1));
-            }
-          }
-          return null;
-        }
+      List<List<String>> lines = CgroupDirs.deviceLines(ioStat, majorMinor);
+      if (lines.isEmpty()) {
+        return 0L;
       }
-      return 0L;
+      String v = CgroupDirs.keyed(lines.get(0), key);
+      return v == null ? null : Long.parseLong(v);
     } catch (IOException | NumberFormatException e) {
       return null;
     }

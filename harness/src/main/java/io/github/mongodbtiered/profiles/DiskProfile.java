@@ -104,6 +104,10 @@ public record DiskProfile(
     return bps == 0 ? "unlimited" : trim(bps / (double) MIB);
   }
 
+  /**
+   * The figure as configured, every digit kept (7.25, 0.3814697265625): not {@link Sizes#trim},
+   * which rounds to three decimals and would change this line's text.
+   */
   private static String trim(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }

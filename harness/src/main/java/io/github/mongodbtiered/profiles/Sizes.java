@@ -1,9 +1,18 @@
 package io.github.mongodbtiered.profiles;
 
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
-/** Byte sizes as people write them: {@code 512}, {@code 64k}, {@code 7634m}, {@code 3g}. */
+/**
+ * Byte sizes as people write them ({@code 512}, {@code 64k}, {@code 7634m}, {@code 3g}) and as the
+ * harness prints them: the one place for both, so the console, the page and the plots agree. Never
+ * exponent notation, always {@link Locale#ROOT}. Here rather than in the report because profiles
+ * format sizes too and the report depends on profiles.
+ */
 public final class Sizes {
+  private static final String[] DECIMAL_UNITS = {"B", "kB", "MB", "GB", "TB"};
+  private static final String[] BINARY_UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
+
   private Sizes() {}
 
   /**
@@ -38,17 +47,48 @@ public final class Sizes {
     return Math.round(v);
   }
 
-  /** "1.5 GiB", "256 MiB", "512 B": the largest binary unit that keeps the number at least 1. */
+  /**
+   * For the console: "1.5 GiB", "256 MiB", "512 B", binary units with one decimal below 100 and
+   * none from 100 up.
+   */
   public static String format(long bytes) {
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+    return scaled(
+        bytes, 1024, BINARY_UNITS, v -> String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v));
+  }
+
+  /** For the report, as profiles and the kernel give limits: 2 GiB, 512 MiB, 3.228 GiB. */
+  public static String binaryBytes(long bytes) {
+    return scaled(bytes, 1024, BINARY_UNITS, Sizes::trim);
+  }
+
+  /** For the report, decimal units as the study gives sizes: 2.43 GB, 24.3 MB, 512 B. */
+  public static String decimalBytes(long bytes) {
+    return scaled(
+        bytes,
+        1000,
+        DECIMAL_UNITS,
+        v -> String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v));
+  }
+
+  /** A number with at most three decimals, trailing zeros dropped: 1.5, 2, 0.333. */
+  public static String trim(double v) {
+    String s = String.format(Locale.ROOT, "%.3f", v);
+    s = s.replaceAll("0+$", "");
+    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+  }
+
+  /**
+   * In the largest unit that keeps the number's magnitude at least 1, written by {@code number};
+   * plain bytes below one unit.
+   */
+  private static String scaled(
+      long bytes, int base, String[] units, DoubleFunction<String> number) {
     double v = bytes;
     int u = 0;
-    while (Math.abs(v) >= 1024 && u < units.length - 1) {
-      v /= 1024;
+    while (Math.abs(v) >= base && u < units.length - 1) {
+      v /= base;
       u++;
     }
-    return u == 0
-        ? bytes + " B"
-        : String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : "%.1f %s", v, units[u]);
+    return u == 0 ? bytes + " B" : number.apply(v) + " " + units[u];
   }
 }

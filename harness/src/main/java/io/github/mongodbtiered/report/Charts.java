@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.CellResult;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -147,12 +148,12 @@ final class Charts {
   /** 2000000 as "2M", 500000 as "500k", 2500 as "2.5k". */
   static String count(double records) {
     if (records >= 1e6) {
-      return Units.trim(records / 1e6) + "M";
+      return Sizes.trim(records / 1e6) + "M";
     }
     if (records >= 1e3) {
-      return Units.trim(records / 1e3) + "k";
+      return Sizes.trim(records / 1e3) + "k";
     }
-    return Units.trim(records);
+    return Sizes.trim(records);
   }
 
   /** Tick labels without exponent notation: 0.5, 10, 12000. */
@@ -160,6 +161,6 @@ final class Charts {
     if (v >= 10 || v == 0) {
       return String.format(Locale.ROOT, "%.0f", v);
     }
-    return Units.trim(v);
+    return Sizes.trim(v);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.servers;
 
+import io.github.mongodbtiered.metrics.CgroupDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,12 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a process's blkio and memory limits from the host's cgroup file system (v1 or v2). Works
- * when the Docker daemon runs on this host, which is the only case in which the harness can also
- * read the server's I/O counters.
+ * Reads a process's blkio and memory limits from the host's cgroup file system (v1 or v2), and
+ * rewrites its disk limits. Works when the Docker daemon runs on this host, which is the only case
+ * in which the harness can also read the server's I/O counters.
  */
 final class Cgroups {
-  private static final Path ROOT = Path.of("/sys/fs/cgroup");
   // The kernel's "no limit" for memory.limit_in_bytes: PAGE_COUNTER_MAX pages, page-aligned.
   private static final long V1_UNLIMITED = 0x7FFFFFFFFFFFF000L;
 
@@ -23,30 +23,27 @@ final class Cgroups {
     if (!latency.isEmpty()) {
       notes.add(latency);
     }
-    Membership m;
+    CgroupDirs dirs;
     try {
-      m = Membership.of(pid);
+      dirs = CgroupDirs.of(pid);
     } catch (IOException e) {
       notes.add("limits not read back: /proc/" + pid + "/cgroup unreadable (remote Docker host?)");
       return new Enforcement(device, -1, -1, -1, -1, -1, latencyApplied, notes);
     }
-    String blkio = m.blkio();
-    String memory = m.memory();
-    String unified = m.unified();
-    if (blkio != null) {
-      Path dir = ROOT.resolve("blkio").resolve(strip(blkio));
+    if (dirs.blkio() != null) {
+      Path dir = dirs.blkio();
       return new Enforcement(
           device,
           v1Device(dir.resolve("blkio.throttle.read_iops_device"), device, notes),
           v1Device(dir.resolve("blkio.throttle.write_iops_device"), device, notes),
           v1Device(dir.resolve("blkio.throttle.read_bps_device"), device, notes),
           v1Device(dir.resolve("blkio.throttle.write_bps_device"), device, notes),
-          memory == null ? -1 : v1Memory(ROOT.resolve("memory").resolve(strip(memory)), notes),
+          dirs.memory() == null ? -1 : v1Memory(dirs.memory(), notes),
           latencyApplied,
           notes);
     }
-    if (unified != null) {
-      Path dir = ROOT.resolve(strip(unified));
+    if (dirs.unified() != null) {
+      Path dir = dirs.unified();
       return new Enforcement(
           device,
           v2Io(dir, device, "riops", notes),
@@ -61,17 +58,12 @@ final class Cgroups {
     return new Enforcement(device, -1, -1, -1, -1, -1, latencyApplied, notes);
   }
 
-  private static String strip(String cgroupPath) {
-    return cgroupPath.startsWith("/") ? cgroupPath.substring(1) : cgroupPath;
-  }
-
   /** A v1 throttle file holds "MAJ:MIN value" lines; no line for the device means no limit. */
   private static long v1Device(Path file, BlockDevice device, List<String> notes) {
     try {
-      for (String line : Files.readAllLines(file)) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length == 2 && f[0].equals(device.majorMinor())) {
-          return Long.parseLong(f[1]);
+      for (List<String> f : CgroupDirs.deviceLines(file, device.majorMinor())) {
+        if (f.size() == 1) {
+          return Long.parseLong(f.get(0));
         }
       }
       return 0;
@@ -94,15 +86,10 @@ final class Cgroups {
   /** io.max lines: "MAJ:MIN rbps=max wbps=max riops=150 wiops=max". */
   private static long v2Io(Path dir, BlockDevice device, String key, List<String> notes) {
     try {
-      for (String line : Files.readAllLines(dir.resolve("io.max"))) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length > 0 && f[0].equals(device.majorMinor())) {
-          for (String kv : f) {
-            if (kv.startsWith(key + "=")) {
-              String v = kv.substring(key.length() + 1);
-              return v.equals("max") ? 0 : Long.parseLong(v);
-            }
-          }
+      for (List<String> f : CgroupDirs.deviceLines(dir.resolve("io.max"), device.majorMinor())) {
+        String v = CgroupDirs.keyed(f, key);
+        if (v != null) {
+          return v.equals("max") ? 0 : Long.parseLong(v);
         }
       }
       return 0;
@@ -131,20 +118,18 @@ final class Cgroups {
   static void writeDiskLimits(
       long pid, BlockDevice device, long readIops, long writeIops, long readBps, long writeBps)
       throws IOException {
-    Membership m = Membership.of(pid);
-    String blkio = m.blkio();
-    String unified = m.unified();
+    CgroupDirs dirs = CgroupDirs.of(pid);
     String mm = device.majorMinor();
-    if (blkio != null) {
+    if (dirs.blkio() != null) {
       // In v1, writing 0 for a device removes its rule.
-      Path dir = ROOT.resolve("blkio").resolve(strip(blkio));
+      Path dir = dirs.blkio();
       Files.writeString(dir.resolve("blkio.throttle.read_iops_device"), mm + " " + readIops);
       Files.writeString(dir.resolve("blkio.throttle.write_iops_device"), mm + " " + writeIops);
       Files.writeString(dir.resolve("blkio.throttle.read_bps_device"), mm + " " + readBps);
       Files.writeString(dir.resolve("blkio.throttle.write_bps_device"), mm + " " + writeBps);
-    } else if (unified != null) {
+    } else if (dirs.unified() != null) {
       Files.writeString(
-          ROOT.resolve(strip(unified)).resolve("io.max"),
+          dirs.unified().resolve("io.max"),
           mm
               + " rbps="
               + max(readBps)
@@ -156,35 +141,6 @@ final class Cgroups {
               + max(writeIops));
     } else {
       throw new IOException("no blkio or unified cgroup for pid " + pid);
-    }
-  }
-
-  /**
-   * Where a process sits in the cgroup hierarchies, from {@code /proc/PID/cgroup}: its v1 blkio and
-   * memory groups, and its v2 (unified) group; null where it has none.
-   */
-  private record Membership(String blkio, String memory, String unified) {
-    static Membership of(long pid) throws IOException {
-      String blkio = null;
-      String memory = null;
-      String unified = null;
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
-        String[] f = line.split(":", 3);
-        if (f.length < 3) {
-          continue;
-        }
-        for (String controller : f[1].split(",")) {
-          if (controller.equals("blkio")) {
-            blkio = f[2];
-          } else if (controller.equals("memory")) {
-            memory = f[2];
-          }
-        }
-        if (f[0].equals("0") && f[1].isEmpty()) {
-          unified = f[2];
-        }
-      }
-      return new Membership(blkio, memory, unified);
     }
   }
 

@@ -11,10 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -167,7 +165,7 @@ public final class DiskBaseline {
     Path file = dir.resolve(ProbeContainer.FILE_NAME);
     ProbeContainer.prepareFile(file, s.fileBytes());
     requireDirectIo(file);
-    StepCollector steps = new StepCollector(HOST_PROFILE, HOST, onStep);
+    ProbeOutput.StepCollector steps = new ProbeOutput.StepCollector(HOST_PROFILE, HOST, onStep);
     try {
       DirectIoProbe.runSteps(
           file,
@@ -198,7 +196,8 @@ public final class DiskBaseline {
       throws IOException {
     BlockDevice.backing(dataDir); // fails fast, before writing the file, on tmpfs & co.
     ProbeContainer.prepareFile(dataDir.resolve(ProbeContainer.FILE_NAME), s.fileBytes());
-    StepCollector steps = new StepCollector(profile.name(), CONTAINER, onStep);
+    ProbeOutput.StepCollector steps =
+        new ProbeOutput.StepCollector(profile.name(), CONTAINER, onStep);
     // The budget: the steps, plus a generous allowance for the container and the last operations.
     Duration timeout = Duration.ofSeconds((long) Math.ceil(s.measuredSeconds() * 1.5) + 120);
     String logs = ProbeContainer.run(image, profile, dataDir, probeArgs(s), timeout, steps::live);
@@ -230,56 +229,6 @@ public final class DiskBaseline {
         s.blockMinBytes() + "-" + s.blockMaxBytes());
   }
 
-  /**
-   * One {@code STEP mode=read block_min=4096 block_max=32768 threads=1 seconds=5.000 ops=750
-   * bytes=13824000 ...} line. IOPS and MB/s are computed from the raw counts, not the rounded
-   * figures.
-   *
-   * @throws IllegalArgumentException when a field is missing or malformed
-   */
-  static BaselineStep parseStep(String profile, String where, String line) {
-    if (!line.startsWith("STEP ")) {
-      throw new IllegalArgumentException("not a STEP line: " + line);
-    }
-    Map<String, String> kv = new HashMap<>();
-    for (String part : line.substring(5).trim().split("\\s+")) {
-      int eq = part.indexOf('=');
-      if (eq > 0) {
-        kv.put(part.substring(0, eq), part.substring(eq + 1));
-      }
-    }
-    try {
-      double seconds = Double.parseDouble(field(kv, "seconds"));
-      long ops = Long.parseLong(field(kv, "ops"));
-      long bytes = Long.parseLong(field(kv, "bytes"));
-      return new BaselineStep(
-          profile,
-          where,
-          field(kv, "mode"),
-          Integer.parseInt(field(kv, "block_min")),
-          Integer.parseInt(field(kv, "block_max")),
-          Integer.parseInt(field(kv, "threads")),
-          seconds,
-          ops,
-          ops / seconds,
-          bytes / seconds / 1e6,
-          Long.parseLong(field(kv, "p50_us")),
-          Long.parseLong(field(kv, "p95_us")),
-          Long.parseLong(field(kv, "p99_us")),
-          Long.parseLong(field(kv, "max_us")));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("malformed STEP line (" + e.getMessage() + "): " + line);
-    }
-  }
-
-  private static String field(Map<String, String> kv, String name) {
-    String v = kv.get(name);
-    if (v == null) {
-      throw new IllegalArgumentException("STEP line without " + name);
-    }
-    return v;
-  }
-
   /** O_DIRECT fails at open on file systems without it; say so before any step runs. */
   private static void requireDirectIo(Path file) {
     try (FileChannel ch =
@@ -292,52 +241,6 @@ public final class DiskBaseline {
               + e.getMessage()
               + "), so the page cache would be measured instead of the disk: choose a directory"
               + " on a disk with --data-dir");
-    }
-  }
-
-  /**
-   * Steps in order, each handed on once: live from the log stream while the probe runs, and from
-   * its complete output afterwards for any the stream had not delivered yet.
-   */
-  static final class StepCollector {
-    private final String profile;
-    private final String where;
-    private final Consumer<BaselineStep> onStep;
-    private final List<BaselineStep> steps = new ArrayList<>();
-    private int liveSeen;
-
-    StepCollector(String profile, String where, Consumer<BaselineStep> onStep) {
-      this.profile = profile;
-      this.where = where;
-      this.onStep = onStep;
-    }
-
-    synchronized void live(String line) {
-      if (line.startsWith("STEP ")) {
-        offer(liveSeen++, line);
-      }
-    }
-
-    synchronized void finish(String completeOutput) {
-      int i = 0;
-      for (String line : completeOutput.split("\n")) {
-        if (line.strip().startsWith("STEP ")) {
-          offer(i++, line.strip());
-        }
-      }
-    }
-
-    synchronized List<BaselineStep> all() {
-      return List.copyOf(steps);
-    }
-
-    /** The {@code index}-th STEP line of the output, handed on unless it already was. */
-    private void offer(int index, String line) {
-      if (index == steps.size()) {
-        BaselineStep step = parseStep(profile, where, line);
-        steps.add(step);
-        onStep.accept(step);
-      }
     }
   }
 }

@@ -4,10 +4,8 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Measures what a profile's throttle really delivers: random block-sized O_DIRECT reads or writes
@@ -69,37 +67,6 @@ public final class DiskProbe {
                 Integer.toString(s.blockBytes())),
             Duration.ofSeconds((long) s.seconds() + 120),
             line -> {});
-    return parse(profile, logs);
-  }
-
-  /** Reads the probe's last line: {@code PROBE mode=read block=4096 ... max_us=9000}. */
-  static Result parse(DiskProfile profile, String logs) {
-    String line = null;
-    for (String l : logs.split("\n")) {
-      if (l.startsWith("PROBE ")) {
-        line = l.trim();
-      }
-    }
-    if (line == null) {
-      throw new IllegalStateException("the probe printed no result; its output:\n" + logs);
-    }
-    Map<String, String> kv = new HashMap<>();
-    for (String part : line.substring(6).split(" ")) {
-      int eq = part.indexOf('=');
-      kv.put(part.substring(0, eq), part.substring(eq + 1));
-    }
-    return new Result(
-        profile,
-        kv.get("mode"),
-        Integer.parseInt(kv.get("block")),
-        Integer.parseInt(kv.get("threads")),
-        Double.parseDouble(kv.get("seconds")),
-        Long.parseLong(kv.get("ops")),
-        Double.parseDouble(kv.get("iops")),
-        Double.parseDouble(kv.get("mibps")),
-        Long.parseLong(kv.get("p50_us")),
-        Long.parseLong(kv.get("p95_us")),
-        Long.parseLong(kv.get("p99_us")),
-        Long.parseLong(kv.get("max_us")));
+    return ProbeOutput.result(profile, logs);
   }
 }

@@ -45,14 +45,7 @@ final class ProbeContainer {
     BlockDevice device = BlockDevice.backing(dataDir);
     LineSplitter lines = new LineSplitter(onLine);
     try (GenericContainer<?> c = new GenericContainer<>(ServerImages.resolve(image))) {
-      c.withImagePullPolicy(ServerImages.pullPolicy(image))
-          .withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE)
-          .withLabel(LABEL, profile.name())
-          .withCreateContainerCmdModifier(
-              cmd -> {
-                cmd.withEntrypoint("/opt/java/bin/java", "-cp", "/opt/standin/lib/*", PROBE_CLASS);
-                Throttle.apply(cmd.getHostConfig(), profile, device);
-              })
+      configure(c, image, profile, device, dataDir)
           .withCommand(args.toArray(String[]::new))
           .withLogConsumer(lines)
           .withStartupCheckStrategy(new OneShotStartupCheckStrategy().withTimeout(timeout));
@@ -79,6 +72,21 @@ final class ProbeContainer {
         }
       }
     }
+  }
+
+  /**
+   * The probe's entry point, the data directory and the profile's limits, as a server gets them.
+   */
+  private static GenericContainer<?> configure(
+      GenericContainer<?> c, String image, DiskProfile profile, BlockDevice device, Path dataDir) {
+    return c.withImagePullPolicy(ServerImages.pullPolicy(image))
+        .withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE)
+        .withLabel(LABEL, profile.name())
+        .withCreateContainerCmdModifier(
+            cmd -> {
+              cmd.withEntrypoint("/opt/java/bin/java", "-cp", "/opt/standin/lib/*", PROBE_CLASS);
+              Throttle.apply(cmd.getHostConfig(), profile, device);
+            });
   }
 
   /** The end of what the probe printed: as streamed, else as Docker still holds it. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,6 +81,25 @@ class CgroupIoStatsTest {
     assertEquals(
         new CgroupIoStats.Reads(900L, null),
         new CgroupIoStats.Reads(1000L, 5L).since(new CgroupIoStats.Reads(100L, null)));
+  }
+
+  @Test
+  void theDirectoriesAndLimitLinesTheServersReadAreFound() throws IOException {
+    write(proc.resolve("8/cgroup"), "9:memory:/docker/l\n4:blkio:/docker/l\n0::/docker/l\n");
+    Files.createDirectories(cgroup.resolve("blkio"));
+    CgroupDirs dirs = CgroupDirs.of(proc, cgroup, 8);
+    assertEquals(
+        new CgroupDirs(
+            cgroup.resolve("blkio/docker/l"),
+            cgroup.resolve("memory/docker/l"),
+            cgroup.resolve("docker/l")),
+        dirs);
+    Path ioMax = cgroup.resolve("docker/l/io.max");
+    write(ioMax, "8:0 rbps=max wbps=max riops=150 wiops=max\n");
+    List<String> fields = CgroupDirs.deviceLines(ioMax, "8:0").get(0);
+    assertEquals("150", CgroupDirs.keyed(fields, "riops"));
+    assertEquals(null, CgroupDirs.keyed(fields, "dbps"));
+    assertEquals(List.of(), CgroupDirs.deviceLines(ioMax, "254:0"));
   }
 
   private static void write(Path file, String text) throws IOException {

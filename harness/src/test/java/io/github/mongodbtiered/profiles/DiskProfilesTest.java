@@ -95,25 +95,9 @@ class DiskProfilesTest {
     assertError("profiles.conf:1: profile name 'a b'", "[a b]");
   }
 
-  @Test
-  void sizes() {
-    assertEquals(512, Sizes.parseBytes("512"));
-    assertEquals(64 << 10, Sizes.parseBytes("64k"));
-    assertEquals(7634L << 20, Sizes.parseBytes("7634MiB"));
-    assertEquals(3L << 30, Sizes.parseBytes("3g"));
-    assertEquals(1536L << 20, Sizes.parseBytes("1.5G"));
-    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("-1"));
-    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("lots"));
-    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("1e99g"), "overflow");
-    assertThrows(IllegalArgumentException.class, () -> Sizes.parseBytes("9000000t"), "overflow");
-    assertEquals("512 B", Sizes.format(512));
-    assertEquals("1.5 GiB", Sizes.format(1536L << 20));
-    assertEquals("256 MiB", Sizes.format(256L << 20));
-  }
-
   private void assertError(String expected, String... lines) throws Exception {
     Path f = write(lines);
-    ProfileFileException e = assertThrows(ProfileFileException.class, () -> DiskProfiles.parse(f));
+    ProfileFileException e = assertThrows(ProfileFileException.class, () -> ProfileFile.parse(f));
     String message = e.getMessage().replace(f.toString(), "profiles.conf");
     assertTrue(message.startsWith(expected), message);
   }

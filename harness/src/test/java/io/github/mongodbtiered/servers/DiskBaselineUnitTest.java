@@ -29,7 +29,7 @@ class DiskBaselineUnitTest {
 
   @Test
   void aStepLineIsParsedWithRatesFromTheRawCounts() {
-    BaselineStep s = DiskBaseline.parseStep("hdd-150", "container", LINE);
+    BaselineStep s = ProbeOutput.step("hdd-150", "container", LINE);
     assertEquals(
         new BaselineStep(
             "hdd-150",
@@ -54,15 +54,14 @@ class DiskBaselineUnitTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> DiskBaseline.parseStep("none", "host", LINE.replace(" bytes=13824000", "")));
+            () -> ProbeOutput.step("none", "host", LINE.replace(" bytes=13824000", "")));
     assertTrue(e.getMessage().contains("without bytes"), e.getMessage());
   }
 
   @Test
   void stepsSeenLiveAndAgainInTheFinalOutputAreHandedOnOnceInOrder() {
     List<BaselineStep> seen = new ArrayList<>();
-    DiskBaseline.StepCollector c =
-        new DiskBaseline.StepCollector("hdd-150", "container", seen::add);
+    ProbeOutput.StepCollector c = new ProbeOutput.StepCollector("hdd-150", "container", seen::add);
     String second = LINE.replace("threads=4", "threads=8");
     String third = LINE.replace("threads=4", "threads=16");
     c.live("filling the file");
@@ -175,7 +174,7 @@ class DiskBaselineUnitTest {
   void theSingleMeasurementKeepsItsArgumentsAndResultLine(@TempDir Path dir) throws Exception {
     String file = dir.resolve("probe.dat").toString();
     String out = captureStdout(() -> DirectIoProbe.main(new String[] {file, "read", "2", "0.2"}));
-    DiskProbe.Result r = DiskProbe.parse(DiskProfiles.builtIn().get("none"), out);
+    DiskProbe.Result r = ProbeOutput.result(DiskProfiles.builtIn().get("none"), out);
     assertEquals("read", r.mode());
     assertEquals(4096, r.blockBytes());
     assertEquals(1, r.threads());

@@ -16,7 +16,7 @@ class ServersUnitTest {
   @Test
   void theProbeLineIsParsed() {
     DiskProbe.Result r =
-        DiskProbe.parse(
+        ProbeOutput.result(
             DiskProfiles.builtIn().get("hdd-150"),
             "noise\nPROBE mode=read block=4096 threads=2 seconds=10.01 ops=1501 iops=149.9"
                 + " mibps=0.59 p50_us=330 p95_us=94760 p99_us=95760 max_us=96740\n");
@@ -31,7 +31,7 @@ class ServersUnitTest {
     IllegalStateException e =
         assertThrows(
             IllegalStateException.class,
-            () -> DiskProbe.parse(DiskProfiles.builtIn().get("none"), "Exception: no space"));
+            () -> ProbeOutput.result(DiskProfiles.builtIn().get("none"), "Exception: no space"));
     assertTrue(e.getMessage().contains("no space"), e.getMessage());
   }
 

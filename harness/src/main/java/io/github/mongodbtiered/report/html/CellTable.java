@@ -5,8 +5,8 @@ import static io.github.mongodbtiered.report.html.Html.esc;
 import static io.github.mongodbtiered.report.html.Html.td;
 import static io.github.mongodbtiered.report.html.Html.text;
 
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.SummaryCsv;
-import io.github.mongodbtiered.report.Units;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -101,6 +101,6 @@ final class CellTable {
     if (data == null) {
       return NONE;
     }
-    return Units.decimalBytes((long) (data + (index == null ? 0 : index)));
+    return Sizes.decimalBytes((long) (data + (index == null ? 0 : index)));
   }
 }

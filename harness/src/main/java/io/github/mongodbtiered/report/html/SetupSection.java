@@ -6,8 +6,8 @@ import static io.github.mongodbtiered.report.html.Html.fact;
 import static io.github.mongodbtiered.report.html.Html.td;
 import static io.github.mongodbtiered.report.html.Html.text;
 
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.RunManifest;
-import io.github.mongodbtiered.report.Units;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import java.util.ArrayList;
@@ -44,18 +44,18 @@ final class SetupSection {
               p.addedLatencyMillis() == 0
                   ? "none"
                   : String.format(Locale.ROOT, "%.1f ms", p.addedLatencyMillis())),
-          td(p.memoryBytes() == 0 ? "host's" : Units.binaryBytes(p.memoryBytes())),
+          td(p.memoryBytes() == 0 ? "host's" : Sizes.binaryBytes(p.memoryBytes())),
           td(
               p.effectiveCacheBytes() == null
                   ? "server default"
-                  : Units.binaryBytes(p.effectiveCacheBytes())),
+                  : Sizes.binaryBytes(p.effectiveCacheBytes())),
           text(enforced.isEmpty() ? NONE : esc(String.join(", ", enforced))));
     }
     h.append("</tbody>\n</table>\n</section>\n");
   }
 
   private static String bandwidth(long bytesPerSec) {
-    return bytesPerSec == 0 ? "none" : Units.binaryBytes(bytesPerSec) + "/s";
+    return bytesPerSec == 0 ? "none" : Sizes.binaryBytes(bytesPerSec) + "/s";
   }
 
   static void baselines(StringBuilder h, RunManifest m) {
@@ -86,10 +86,10 @@ final class SetupSection {
     for (BaselineStep s : steps) {
       String block =
           s.blockMinBytes() == s.blockMaxBytes()
-              ? Units.decimalBytes(s.blockMinBytes())
-              : Units.decimalBytes(s.blockMinBytes())
+              ? Sizes.decimalBytes(s.blockMinBytes())
+              : Sizes.decimalBytes(s.blockMinBytes())
                   + "&ndash;"
-                  + Units.decimalBytes(s.blockMaxBytes());
+                  + Sizes.decimalBytes(s.blockMaxBytes());
       Html.row(
           h,
           text(esc(s.where())),
@@ -117,7 +117,7 @@ final class SetupSection {
       fact(h, "kernel", e.kernel());
       fact(h, "CPU", e.cpuModel());
       fact(h, "CPUs", e.cpus() == null ? null : e.cpus().toString());
-      fact(h, "memory", e.memoryBytes() == null ? null : Units.binaryBytes(e.memoryBytes()));
+      fact(h, "memory", e.memoryBytes() == null ? null : Sizes.binaryBytes(e.memoryBytes()));
       fact(h, "data directory", e.dataDir());
       fact(h, "file system", e.filesystem());
       fact(h, "mount options", e.mountOptions());
@@ -127,7 +127,7 @@ final class SetupSection {
       fact(h, "Docker", e.dockerVersion());
       fact(h, "server version", e.serverVersion());
       fact(h, "storage engine", e.storageEngine());
-      fact(h, "engine cache", e.cacheBytes() == null ? null : Units.binaryBytes(e.cacheBytes()));
+      fact(h, "engine cache", e.cacheBytes() == null ? null : Sizes.binaryBytes(e.cacheBytes()));
       h.append("</dl>\n");
       if (!e.warnings().isEmpty()) {
         h.append(

@@ -5,7 +5,7 @@ import static io.github.mongodbtiered.report.html.Html.esc;
 import static io.github.mongodbtiered.report.html.Html.text;
 
 import io.github.mongodbtiered.metrics.TierClassifier;
-import io.github.mongodbtiered.report.Units;
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Tier;
 import java.util.List;
@@ -76,7 +76,7 @@ final class TierLegend {
         new Rule(
             Tier.FS_CACHE,
             "the data files fit memory &minus; WiredTiger cache &minus; "
-                + Units.binaryBytes(TierClassifier.FS_CACHE_ALLOWANCE_BYTES),
+                + Sizes.binaryBytes(TierClassifier.FS_CACHE_ALLOWANCE_BYTES),
             "else filesystem cache hit ratio &ge; "
                 + pct(TierClassifier.OBSERVED_FS_CACHE_MIN_HIT)),
         new Rule(
