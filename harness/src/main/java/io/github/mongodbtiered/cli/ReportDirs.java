@@ -5,7 +5,6 @@ import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,8 +92,7 @@ final class ReportDirs {
                 + " the report in it");
       }
       // The previous merge's cells and logs would otherwise mix with this one's.
-      deleteAll(out.resolve(ReportLayout.CELLS), "*.json");
-      deleteAll(out.resolve(ReportLayout.HISTOGRAMS), "*.hdr");
+      new ReportLayout(out).deleteCellsAndHistograms();
     }
     return Files.createDirectories(out);
   }
@@ -102,17 +100,6 @@ final class ReportDirs {
   private static boolean isEmpty(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.findAny().isEmpty();
-    }
-  }
-
-  private static void deleteAll(Path dir, String glob) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return;
-    }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
-      for (Path f : files) {
-        Files.delete(f);
-      }
     }
   }
 }

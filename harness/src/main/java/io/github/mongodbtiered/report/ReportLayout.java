@@ -135,27 +135,25 @@ public record ReportLayout(Path dir) {
    * Removes every log of the cell, failed operations' included: a re-measured cell starts clean.
    */
   public void deleteHistogramsOf(long recordCount, String profile) throws IOException {
-    if (!Files.isDirectory(histograms())) {
-      return;
-    }
-    try (DirectoryStream<Path> old =
-        Files.newDirectoryStream(
-            histograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX)) {
-      for (Path f : old) {
-        Files.delete(f);
-      }
-    }
+    deleteMatching(histograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX);
   }
 
-  /** Every HdrHistogram log of the report. */
-  public void deleteAllHistograms() throws IOException {
-    if (!Files.isDirectory(histograms())) {
+  /**
+   * Removes every cell file and HdrHistogram log, so that a report rewritten in place (a merge with
+   * --force) does not mix its cells with an earlier report's.
+   */
+  public void deleteCellsAndHistograms() throws IOException {
+    deleteMatching(cells(), "*.json");
+    deleteMatching(histograms(), "*" + HISTOGRAM_SUFFIX);
+  }
+
+  private static void deleteMatching(Path dir, String glob) throws IOException {
+    if (!Files.isDirectory(dir)) {
       return;
     }
-    try (DirectoryStream<Path> files =
-        Files.newDirectoryStream(histograms(), "*" + HISTOGRAM_SUFFIX)) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
       for (Path f : files) {
-        Files.deleteIfExists(f);
+        Files.delete(f);
       }
     }
   }
