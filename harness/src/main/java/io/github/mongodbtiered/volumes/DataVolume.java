@@ -1,0 +1,42 @@
+package io.github.mongodbtiered.volumes;
+
+import io.github.mongodbtiered.results.VolumeFacts;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Where a server's data lives on this host, and the latency each I/O to it pays. A sweep mounts it
+ * when a server starts cold (with that cell's latency) and unmounts it when the server stops, so
+ * every cell starts on an empty page cache and profiles differ only by their limits.
+ */
+public interface DataVolume extends AutoCloseable {
+  /** What a mount gives the server. */
+  record Mount(Path dataDir, boolean latencyApplied, double latencyMillis) {}
+
+  /** How latency is added: {@code dm}, {@code nbd}, or {@code off}. */
+  LatencyMethod method();
+
+  /** Why latency is not applied ({@code off}), or empty. */
+  String offReason();
+
+  /**
+   * Makes the data directory available with {@code latencyMillis} added to every read and write,
+   * after unmounting what was mounted. The directory then exists.
+   */
+  Mount mount(double latencyMillis) throws IOException;
+
+  /** Releases what {@link #mount} set up; the data stays. Safe to call when nothing is mounted. */
+  void unmount() throws IOException;
+
+  /** The facts for run.json and the page: file system, device, read-ahead, size. */
+  VolumeFacts facts();
+
+  /** Unmounts and removes every device, mount and process this volume created; keeps the data. */
+  @Override
+  void close();
+
+  /** The data directory as it is: no volume, no latency. */
+  static DataVolume plain(Path dataDir, String offReason) {
+    return new PlainDirectory(dataDir, offReason);
+  }
+}

@@ -1,0 +1,28 @@
+package io.github.mongodbtiered.volumes;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The block device under the volume's file system, with the latency in it. {@link #up} builds it
+ * over the volume's sparse file; {@link #down} removes whatever of it exists, also what a killed
+ * run left, and only what this volume's paths name.
+ */
+interface DeviceStack {
+  LatencyMethod method();
+
+  /**
+   * Builds the device with {@code latencyMillis} added to every read and write.
+   *
+   * @return the device node the file system goes on, e.g. {@code /dev/loop3}
+   */
+  String up(double latencyMillis) throws IOException;
+
+  /**
+   * Removes what exists of the device (the file system must be unmounted); says what it removed.
+   */
+  List<String> down() throws IOException;
+
+  /** Whether the bottom loop device reads its file with direct I/O, after {@link #up}. */
+  boolean directIo();
+}

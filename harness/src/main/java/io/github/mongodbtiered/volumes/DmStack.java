@@ -1,0 +1,85 @@
+package io.github.mongodbtiered.volumes;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Latency with device-mapper: a loop device in direct-I/O mode over the sparse file, under a {@code
+ * delay} mapping that holds every read and write for the profile's latency. The mapping's name is
+ * derived from the volume's path, so a later run finds what a killed one left.
+ */
+final class DmStack implements DeviceStack {
+  private final Path layer;
+  private final HostCommands commands;
+  private final HostObjects host;
+  private boolean directIo;
+
+  DmStack(Path layer, HostCommands commands, HostObjects host) {
+    this.layer = layer;
+    this.commands = commands;
+    this.host = host;
+  }
+
+  @Override
+  public LatencyMethod method() {
+    return LatencyMethod.DM;
+  }
+
+  Path image() {
+    return layer.resolve(DelayedVolume.IMAGE);
+  }
+
+  /** e.g. {@code mongodb-tiered-3fa9c2d1e0b4}: one per volume directory. */
+  String name() {
+    try {
+      byte[] h =
+          MessageDigest.getInstance("SHA-256")
+              .digest(layer.toString().getBytes(StandardCharsets.UTF_8));
+      return "mongodb-tiered-" + HexFormat.of().formatHex(h, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public String up(double latencyMillis) throws IOException {
+    down();
+    String loop = commands.run("losetup", "--find", "--show", "--direct-io=on", image().toString());
+    directIo = DelayedVolume.loopDirectIo(loop);
+    String sectors = commands.run("blockdev", "--getsz", loop).strip();
+    commands.run("dmsetup", "create", name(), "--table", table(sectors, loop, latencyMillis));
+    return "/dev/mapper/" + name();
+  }
+
+  /** dm-delay's table: the same delay for reads and for writes, in whole milliseconds. */
+  static String table(String sectors, String device, double latencyMillis) {
+    long ms = Math.round(latencyMillis);
+    return "0 " + sectors + " delay " + device + " 0 " + ms + " " + device + " 0 " + ms;
+  }
+
+  @Override
+  public List<String> down() throws IOException {
+    List<String> removed = new ArrayList<>();
+    if (Files.exists(Path.of("/dev/mapper", name()))) {
+      commands.run("dmsetup", "remove", "--retry", name());
+      removed.add("removed device-mapper device " + name());
+    }
+    for (String loop : host.loopsBackedBy(image())) {
+      commands.run("losetup", "-d", loop);
+      removed.add("detached " + loop);
+    }
+    return removed;
+  }
+
+  @Override
+  public boolean directIo() {
+    return directIo;
+  }
+}

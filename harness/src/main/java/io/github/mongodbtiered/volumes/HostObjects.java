@@ -1,0 +1,93 @@
+package io.github.mongodbtiered.volumes;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds what a volume put on the host, by the volume's own paths only: loop devices whose backing
+ * file is one of its files, mounts on its directories, processes whose command line names its
+ * socket. So cleaning up never touches a device, mount or process someone else created.
+ */
+final class HostObjects {
+  private final Path sys;
+  private final Path proc;
+
+  HostObjects(Path sys, Path proc) {
+    this.sys = sys;
+    this.proc = proc;
+  }
+
+  static HostObjects ofThisHost() {
+    return new HostObjects(Path.of("/sys"), Path.of("/proc"));
+  }
+
+  /** Loop devices ({@code /dev/loopN}) whose backing file is {@code file}. */
+  List<String> loopsBackedBy(Path file) {
+    List<String> loops = new ArrayList<>();
+    String wanted = file.toString();
+    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
+      for (Path b : blocks) {
+        Path backing = b.resolve("loop/backing_file");
+        if (Files.isReadable(backing)) {
+          String name = Files.readString(backing).strip();
+          // The kernel appends " (deleted)" when the file went away under the device.
+          if (name.equals(wanted) || name.equals(wanted + " (deleted)")) {
+            loops.add("/dev/" + b.getFileName());
+          }
+        }
+      }
+    } catch (IOException e) {
+      // no sysfs: nothing to find
+    }
+    return loops;
+  }
+
+  /** Whether something is mounted on {@code dir}, per /proc/mounts. */
+  boolean mounted(Path dir) {
+    return mountLine(dir).isPresent();
+  }
+
+  /** The /proc/mounts line of the mount on {@code dir}. */
+  Optional<String[]> mountLine(Path dir) {
+    try {
+      // /proc/mounts escapes spaces as \040; data directories with spaces still compare right.
+      String wanted = dir.toString().replace(" ", "\\040");
+      return Files.readAllLines(proc.resolve("mounts")).stream()
+          .map(l -> l.split(" "))
+          .filter(f -> f.length > 3 && f[1].equals(wanted))
+          .reduce((first, last) -> last);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Processes whose command line contains {@code needle} (e.g. the volume's socket path). */
+  List<Long> processesNaming(String needle) {
+    List<Long> pids = new ArrayList<>();
+    long self = ProcessHandle.current().pid();
+    try (DirectoryStream<Path> all = Files.newDirectoryStream(proc, "[0-9]*")) {
+      for (Path p : all) {
+        try {
+          String cmd =
+              new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
+                  .replace('\0', ' ');
+          long pid = Long.parseLong(p.getFileName().toString());
+          if (pid != self && cmd.contains(needle)) {
+            pids.add(pid);
+          }
+        } catch (IOException | NumberFormatException e) {
+          // exited while we looked, or not a process
+        }
+      }
+    } catch (IOException e) {
+      // no /proc
+    }
+    return pids;
+  }
+}

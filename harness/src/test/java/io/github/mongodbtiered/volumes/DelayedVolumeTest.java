@@ -1,0 +1,114 @@
+package io.github.mongodbtiered.volumes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.mongodbtiered.standin.DirectIoProbe;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The nbd volume on this host, for real: needs root, loop devices, FUSE, nbdkit and nbdfuse (which
+ * CI installs); skipped, saying what is missing, elsewhere.
+ */
+class DelayedVolumeTest {
+  private static final long SIZE = 1L << 30;
+  private final HostObjects host = HostObjects.ofThisHost();
+  private final List<String> log = new ArrayList<>();
+  @TempDir Path dir;
+
+  @BeforeEach
+  void needsTheTools() {
+    List<String> missing = VolumeSupport.ofThisHost().missing(LatencyMethod.NBD);
+    assumeTrue(missing.isEmpty(), () -> "nbd volume unavailable here: " + missing);
+  }
+
+  @Test
+  void aColdReadPaysTheAddedLatencyAndCloseLeavesNothingBehind() throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    try (DelayedVolume v = open()) {
+      DataVolume.Mount m = v.mount(0); // writes unhindered
+      Path file = m.dataDir().resolve("probe.dat");
+      DirectIoProbe.fillIfSmaller(file, 32L << 20);
+      m = v.mount(7); // cold, with the latency
+      assertTrue(m.latencyApplied());
+      long p50 = readP50Micros(file);
+      assertTrue(p50 >= 7_000, "p50 " + p50 + " us with 7 ms added");
+      assertTrue(List.of("xfs", "ext4").contains(v.facts().fileSystem()), v.facts().toString());
+      assertTrue(v.facts().directIo(), "loop device in direct-I/O mode");
+      assertTrue(host.mounted(layer.resolve("mnt")));
+
+      m = v.mount(0);
+      long fast = readP50Micros(m.dataDir().resolve("probe.dat"));
+      assertTrue(
+          fast < 2_000, "the data survives a remount, and reads are fast without delay: " + fast);
+    }
+    assertNothingLeft(layer);
+    assertTrue(Files.exists(layer.resolve(DelayedVolume.IMAGE)), "the data stays");
+  }
+
+  @Test
+  void aSecondRunOnTheSameDataDirectoryIsRefusedNamingTheHolder() throws Exception {
+    try (DelayedVolume v = open()) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, this::open);
+      assertTrue(e.getMessage().contains("--data-dir"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("process " + ProcessHandle.current().pid()), e.getMessage());
+    }
+  }
+
+  @Test
+  void whatAKilledRunLeftIsRemovedWhenTheNextOneOpens() throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    // A run killed mid-cell leaves its stack up and mounted, without the lock held.
+    Files.createDirectories(layer.resolve("mnt"));
+    try (var f = new java.io.RandomAccessFile(layer.resolve(DelayedVolume.IMAGE).toFile(), "rw")) {
+      f.setLength(SIZE);
+    }
+    NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
+    String dev = stack.up(7);
+    HostCommands.SYSTEM.run("mkfs.ext4", "-q", dev);
+    HostCommands.SYSTEM.run("mount", dev, layer.resolve("mnt").toString());
+    assertFalse(host.processesNaming(stack.socket().toString()).isEmpty());
+
+    try (DelayedVolume v = open()) {
+      String said = String.join("\n", log);
+      assertTrue(said.contains("removed what an earlier run left"), said);
+      assertTrue(said.contains("unmounted " + layer.resolve("mnt")), said);
+      assertTrue(said.contains("detached /dev/loop"), said);
+    }
+    assertNothingLeft(layer);
+  }
+
+  private DelayedVolume open() throws IOException {
+    return DelayedVolume.open(LatencyMethod.NBD, dir, SIZE, HostCommands.SYSTEM, host, log::add);
+  }
+
+  private void assertNothingLeft(Path layer) {
+    assertFalse(host.mounted(layer.resolve("mnt")), "volume mount");
+    assertFalse(host.mounted(layer.resolve("fuse")), "nbdfuse mount");
+    assertEquals(List.of(), host.loopsBackedBy(layer.resolve("fuse/disk")), "loop devices");
+    assertEquals(
+        List.of(), host.processesNaming(layer.resolve("nbd.sock").toString()), "nbdkit, nbdfuse");
+  }
+
+  /** The median of 1 s of single-threaded random 4 KiB O_DIRECT reads. */
+  private static long readP50Micros(Path file) throws Exception {
+    List<String> lines = new ArrayList<>();
+    DirectIoProbe.runSteps(file, List.of(false), 32L << 20, 1.0, 1, 4096, 4096, lines::add);
+    Matcher m = Pattern.compile("p50_us=(\\d+)").matcher(lines.get(0));
+    assertTrue(m.find(), lines.toString());
+    return Long.parseLong(m.group(1));
+  }
+}
