@@ -52,6 +52,39 @@ ensure_chromium() {
   fi
 }
 
+# Whether COMMAND is installed; also looks in the sbin directories, which a user's PATH may lack
+# (mkfs.xfs is in /usr/sbin).
+has_command() {
+  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]
+}
+
+# The tools the harness builds a delayed data volume from (--latency), from Debian: nbdkit (its
+# delay filter), libnbd-bin (nbdfuse), fuse3 (fusermount3) and xfsprogs (mkfs.xfs); fio, optional,
+# comes with them. Installs what is missing when root with apt-get; otherwise, or if that fails,
+# prints one line saying what is missing: the sweep then runs as with --latency off (no latency
+# added). Always returns 0: without these tools the harness still runs. fio alone missing triggers
+# no install, so a launch where the rest is present stays as fast as a few lookups.
+ensure_volume_tools() {
+  local tool missing=()
+  for tool in nbdkit:nbdkit nbdfuse:libnbd-bin fusermount3:fuse3 mkfs.xfs:xfsprogs; do
+    has_command "${tool%%:*}" || missing+=("${tool#*:}")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  local packages=("${missing[@]}")
+  has_command fio || packages+=(fio)
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "[INFO] installing ${packages[*]} for the delayed data volume (--latency)..." >&2
+    if { apt-get update -qq >&2 &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >&2; }; then
+      return 0
+    fi
+    echo "[WARN] installing ${packages[*]} failed, so sweeps run as with --latency off (no latency added); run: apt-get install ${packages[*]}" >&2
+    return 0
+  fi
+  echo "[WARN] the delayed data volume needs ${missing[*]}, so sweeps run as with --latency off (no latency added); install as root: apt-get install ${packages[*]}" >&2
+  return 0
+}
+
 # The modules MODULE's jar is built from: its non-test dependencies on mongodb-tiered-* artifacts,
 # as its pom names them (harness: binding standin). Their jars are copied into its target/lib.
 module_deps() {

@@ -82,6 +82,8 @@ final class ProbeContainer {
     return c.withImagePullPolicy(ServerImages.pullPolicy(image))
         .withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE)
         .withLabel(LABEL, profile.name())
+        // Owner and data directory: a later run finds this container if this JVM is killed.
+        .withLabels(ContainerLabels.ownedBy(dataDir))
         .withCreateContainerCmdModifier(
             cmd -> {
               cmd.withEntrypoint("/opt/java/bin/java", "-cp", "/opt/standin/lib/*", PROBE_CLASS);

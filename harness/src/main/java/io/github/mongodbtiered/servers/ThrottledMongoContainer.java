@@ -50,6 +50,8 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE);
     withCommand(command(profile).toArray(new String[0]));
     withLabel("io.github.mongodbtiered.profile", profile.name());
+    // Owner and data directory: a later run finds this container if this JVM is killed outright.
+    withLabels(ContainerLabels.ownedBy(dataDir));
     withCreateContainerCmdModifier(cmd -> Throttle.apply(cmd.getHostConfig(), profile, device));
     waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(STARTUP));
   }
