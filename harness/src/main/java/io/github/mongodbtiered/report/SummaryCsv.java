@@ -16,8 +16,8 @@ import java.util.TreeSet;
  * <p>Empty means "not measured", never 0: a metric a cell lacks, a latency block for an operation
  * it did not run, and every measured figure of a cell whose status is not ok. Decimals are fixed
  * per column (never exponent notation, always {@link Locale#ROOT}): throughput and per-second rates
- * 1, mean latency 1, byte and page counts 0, hit ratios 6, await 3 ms, CPU per operation 2 us, CPU
- * cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ * 1, mean latency 1, byte, page and read counts 0, hit ratios 6, await 3 ms, CPU per operation 2
+ * us, CPU cores 3. A non-finite value (a 0/0 ratio) is empty too.
  */
 public final class SummaryCsv {
   private SummaryCsv() {}
@@ -146,12 +146,14 @@ public final class SummaryCsv {
           WT_PAGES_REQUESTED,
           WT_APP_THREAD_EVICTIONS,
           FS_BYTES_REQUESTED,
-          DEVICE_BYTES_READ ->
+          DEVICE_BYTES_READ,
+          FS_READ_OPS_REQUESTED,
+          DEVICE_READ_OPS ->
           0;
       case LOAD_RECORDS_PER_SEC, DEVICE_READS_PER_SEC, DEVICE_UTIL_PCT -> 1;
       case CLIENT_CPU_US_PER_OP -> 2;
       case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
-      case WT_HIT_RATIO, FS_HIT_RATIO -> 6;
+      case WT_HIT_RATIO, FS_HIT_RATIO, FS_HIT_RATIO_OPS -> 6;
     };
   }
 
