@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
@@ -18,6 +19,10 @@ import java.util.TreeSet;
  * per column (never exponent notation, always {@link Locale#ROOT}): throughput and per-second rates
  * 1, mean latency 1, byte, page and read counts 0, hit ratios 6, await 3 ms, CPU per operation 2
  * us, CPU cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ *
+ * <p>{@code observed_tier_fs_hit_basis} says which filesystem hit ratio {@code observed_tier} was
+ * classified from: {@code ops} ({@code fs_hit_ratio_ops}) or {@code bytes} ({@code fs_hit_ratio});
+ * empty when neither was known or the cell was saved before this was recorded.
  */
 public final class SummaryCsv {
   private SummaryCsv() {}
@@ -83,6 +88,7 @@ public final class SummaryCsv {
         List.of(
             "predicted_tier",
             "observed_tier",
+            "observed_tier_fs_hit_basis",
             "tier_mismatch",
             "client_bound",
             "latency_applied",
@@ -125,6 +131,7 @@ public final class SummaryCsv {
     }
     r.add(Tier.idOf(c.predictedTier()));
     r.add(Tier.idOf(c.observedTier()));
+    r.add(FsHitBasis.idOf(c.fsHitBasis()));
     r.add(Boolean.toString(c.tierMismatch()));
     r.add(Boolean.toString(c.clientBound()));
     r.add(Boolean.toString(c.latencyApplied()));
