@@ -40,6 +40,11 @@ public final class RunMetrics {
     put(m, Metric.FS_BYTES_REQUESTED, requested);
     put(m, Metric.DEVICE_BYTES_READ, fromDevice);
     put(m, Metric.FS_HIT_RATIO, FsCacheHitRatio.of(requested, fromDevice));
+    Long readsRequested = wt.blockManagerBlocksRead();
+    Long readsFromDevice = readOpsFromDevice(before, after);
+    put(m, Metric.FS_READ_OPS_REQUESTED, readsRequested);
+    put(m, Metric.DEVICE_READ_OPS, readsFromDevice);
+    put(m, Metric.FS_HIT_RATIO_OPS, FsCacheHitRatio.ofOps(readsRequested, readsFromDevice));
     if (before.device() != null && after.device() != null) {
       DeviceActivity a = after.device().activitySince(before.device(), elapsedNanos);
       put(m, Metric.DEVICE_READS_PER_SEC, a.readsPerSec());
@@ -81,6 +86,14 @@ public final class RunMetrics {
       return after.serverIo().since(before.serverIo()).readBytes();
     }
     return null;
+  }
+
+  /**
+   * The cgroup's read requests to the data device; null without cgroup counters (the process's
+   * {@code /proc} counters have no device requests, only system calls, which count socket reads).
+   */
+  static Long readOpsFromDevice(ServerSnapshot before, ServerSnapshot after) {
+    return Counters.delta(after.cgroupReadOps(), before.cgroupReadOps());
   }
 
   private static void put(Map<Metric, Double> m, Metric metric, Number value) {

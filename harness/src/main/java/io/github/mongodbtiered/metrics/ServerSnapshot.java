@@ -7,10 +7,24 @@ package io.github.mongodbtiered.metrics;
  * @param wiredTiger the server's WiredTiger cache counters (fields null without WiredTiger)
  * @param serverIo the server process's I/O counters
  * @param device the data disk's counters
- * @param cgroupReadBytes bytes the server's cgroup read from the data disk
+ * @param cgroupReadBytes bytes the server's cgroup read from the data disk ({@link
+ *     CgroupIoStats.Reads#readBytes()})
+ * @param cgroupReadOps read requests the server's cgroup issued to the data disk ({@link
+ *     CgroupIoStats.Reads#readOps()})
  */
 public record ServerSnapshot(
     WiredTigerCacheStats wiredTiger,
     ProcessIo serverIo,
     DeviceStats device,
-    Long cgroupReadBytes) {}
+    Long cgroupReadBytes,
+    Long cgroupReadOps) {
+
+  /** A snapshot whose reader did not count the cgroup's read requests: they are unknown (null). */
+  public ServerSnapshot(
+      WiredTigerCacheStats wiredTiger,
+      ProcessIo serverIo,
+      DeviceStats device,
+      Long cgroupReadBytes) {
+    this(wiredTiger, serverIo, device, cgroupReadBytes, null);
+  }
+}

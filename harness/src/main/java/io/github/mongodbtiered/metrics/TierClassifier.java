@@ -1,6 +1,9 @@
 package io.github.mongodbtiered.metrics;
 
+import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -113,6 +116,37 @@ public final class TierClassifier {
   }
 
   /**
+   * An observed tier and the filesystem hit ratio it was classified from.
+   *
+   * @param tier as {@link #observe(Double, Double)}; null when the ratios do not tell
+   * @param fsHitBasis the filesystem hit ratio given to the rules; null when neither was known
+   */
+  public record Observation(Tier tier, FsHitBasis fsHitBasis) {}
+
+  /**
+   * The tier a run's figures show: {@link #observe(Double, Double)} with the WiredTiger hit ratio
+   * and the filesystem hit ratio in read operations ({@link Metric#FS_HIT_RATIO_OPS}) when it is
+   * known, else the one in bytes ({@link Metric#FS_HIT_RATIO}). Bytes come second because device
+   * read-ahead counts pages nobody asked for as bytes read from the disk (with 8 MiB of read-ahead,
+   * a cell whose data fitted memory read 19% of its bytes from the device, and looked "far over"),
+   * while it adds few read requests.
+   *
+   * @param runMetrics a cell's figures, as {@link RunMetrics#derive} gives them
+   */
+  public static Observation observe(Map<Metric, Double> runMetrics) {
+    Double wt = runMetrics.get(Metric.WT_HIT_RATIO);
+    Double ops = runMetrics.get(Metric.FS_HIT_RATIO_OPS);
+    if (ops != null) {
+      return new Observation(observe(wt, ops).orElse(null), FsHitBasis.OPS);
+    }
+    Double bytes = runMetrics.get(Metric.FS_HIT_RATIO);
+    if (bytes != null) {
+      return new Observation(observe(wt, bytes).orElse(null), FsHitBasis.BYTES);
+    }
+    return new Observation(observe(wt, null).orElse(null), null);
+  }
+
+  /**
    * The tier hit ratios over a run show.
    *
    * <ul>
@@ -128,7 +162,8 @@ public final class TierClassifier {
    * empty. With {@code fsHitRatio} null only WT_CACHE can be told; otherwise empty.
    *
    * @param wtHitRatio {@link WiredTigerCacheStats#hitRatio()} over the run, or null
-   * @param fsHitRatio {@link FsCacheHitRatio#of} over the run, or null
+   * @param fsHitRatio {@link FsCacheHitRatio#ofOps} or {@link FsCacheHitRatio#of} over the run, or
+   *     null
    */
   public static Optional<Tier> observe(Double wtHitRatio, Double fsHitRatio) {
     if (wtHitRatio != null && wtHitRatio >= OBSERVED_WT_CACHE_MIN_HIT) {

@@ -21,6 +21,9 @@ import org.bson.Document;
  *     non-zero means eviction fell behind and operations paid for it (counter)
  * @param blockManagerBytesRead {@code wiredTiger["block-manager"]["bytes read"]}: compressed bytes
  *     WiredTiger read from its files, i.e. asked the file system for (counter)
+ * @param blockManagerBlocksRead {@code wiredTiger["block-manager"]["blocks read"]}: the reads
+ *     WiredTiger made from its files, one per block (page), i.e. the read calls it asked the file
+ *     system for (counter)
  */
 public record WiredTigerCacheStats(
     Long bytesReadIntoCache,
@@ -29,7 +32,8 @@ public record WiredTigerCacheStats(
     Long cacheMaxBytes,
     Long cacheUsedBytes,
     Long pagesEvictedByAppThreads,
-    Long blockManagerBytesRead) {
+    Long blockManagerBytesRead,
+    Long blockManagerBlocksRead) {
 
   /** The figures in a {@code serverStatus} reply; missing sections or keys give nulls. */
   public static WiredTigerCacheStats from(Document serverStatus) {
@@ -43,7 +47,8 @@ public record WiredTigerCacheStats(
         Counters.toLong(cache.get("maximum bytes configured")),
         Counters.toLong(cache.get("bytes currently in the cache")),
         Counters.toLong(cache.get("pages evicted by application threads")),
-        Counters.toLong(blocks.get("bytes read")));
+        Counters.toLong(blocks.get("bytes read")),
+        Counters.toLong(blocks.get("blocks read")));
   }
 
   private static Document section(Document parent, String key) {
@@ -63,7 +68,8 @@ public record WiredTigerCacheStats(
         cacheMaxBytes,
         cacheUsedBytes,
         Counters.delta(pagesEvictedByAppThreads, before.pagesEvictedByAppThreads),
-        Counters.delta(blockManagerBytesRead, before.blockManagerBytesRead));
+        Counters.delta(blockManagerBytesRead, before.blockManagerBytesRead),
+        Counters.delta(blockManagerBlocksRead, before.blockManagerBlocksRead));
   }
 
   /**

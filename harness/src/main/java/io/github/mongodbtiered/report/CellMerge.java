@@ -19,7 +19,9 @@ import org.HdrHistogram.Histogram;
 /**
  * One cell from the same cell of several clients' reports (see {@link ReportMerge}): latencies
  * merged from their HdrHistogram logs, client-side figures summed, server-side figures and tiers
- * from the first client, notes each once.
+ * from the first client, notes each once. The clients shared one server, so its counters (bytes and
+ * reads requested and read from the device, the hit ratios, the hit ratio the tier used) are the
+ * same run seen from each: summing them would count the server's reads once per client.
  */
 final class CellMerge {
   /** Why a cell cannot be merged: the merged cell is failed, saying so. */
@@ -57,6 +59,7 @@ final class CellMerge {
               .latencies(latencies(parts))
               .metrics(first.metrics())
               .tiers(first.predictedTier(), first.observedTier())
+              .fsHitBasis(first.fsHitBasis())
               .pageCacheDropped(first.pageCacheDropped())
               .note(
                   ReportMerge.mergedFrom("clients", labels)

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The finished cells of a sweep, one JSON file each under {@code <reportDir>/cells/}, so an
@@ -17,6 +18,9 @@ import java.util.Optional;
  * itself: skipping it would silently re-run, or silently drop, a measured cell.
  */
 public final class CellStore {
+  /** Fields cells gained after the first were saved: older files read them as null. */
+  private static final Set<String> ADDED_FIELDS = Set.of("fsHitBasis");
+
   private final ReportLayout layout;
 
   public CellStore(Path reportDir) {
@@ -64,7 +68,7 @@ public final class CellStore {
   }
 
   private static CellResult read(Path file) throws IOException {
-    CellResult cell = Json.read(file, CellResult.class);
+    CellResult cell = Json.read(file, CellResult.class, ADDED_FIELDS);
     String expected = ReportLayout.cellName(cell.recordCount(), cell.profile()) + ".json";
     // A copied or renamed file would otherwise mark the wrong cell done.
     if (!file.getFileName().toString().equals(expected)) {

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
@@ -16,8 +17,12 @@ import java.util.TreeSet;
  * <p>Empty means "not measured", never 0: a metric a cell lacks, a latency block for an operation
  * it did not run, and every measured figure of a cell whose status is not ok. Decimals are fixed
  * per column (never exponent notation, always {@link Locale#ROOT}): throughput and per-second rates
- * 1, mean latency 1, byte and page counts 0, hit ratios 6, await 3 ms, CPU per operation 2 us, CPU
- * cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ * 1, mean latency 1, byte, page and read counts 0, hit ratios 6, await 3 ms, CPU per operation 2
+ * us, CPU cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ *
+ * <p>{@code observed_tier_fs_hit_basis} says which filesystem hit ratio {@code observed_tier} was
+ * classified from: {@code ops} ({@code fs_hit_ratio_ops}) or {@code bytes} ({@code fs_hit_ratio});
+ * empty when neither was known or the cell was saved before this was recorded.
  */
 public final class SummaryCsv {
   private SummaryCsv() {}
@@ -83,6 +88,7 @@ public final class SummaryCsv {
         List.of(
             "predicted_tier",
             "observed_tier",
+            "observed_tier_fs_hit_basis",
             "tier_mismatch",
             "client_bound",
             "latency_applied",
@@ -125,6 +131,7 @@ public final class SummaryCsv {
     }
     r.add(Tier.idOf(c.predictedTier()));
     r.add(Tier.idOf(c.observedTier()));
+    r.add(FsHitBasis.idOf(c.fsHitBasis()));
     r.add(Boolean.toString(c.tierMismatch()));
     r.add(Boolean.toString(c.clientBound()));
     r.add(Boolean.toString(c.latencyApplied()));
@@ -146,12 +153,14 @@ public final class SummaryCsv {
           WT_PAGES_REQUESTED,
           WT_APP_THREAD_EVICTIONS,
           FS_BYTES_REQUESTED,
-          DEVICE_BYTES_READ ->
+          DEVICE_BYTES_READ,
+          FS_READ_OPS_REQUESTED,
+          DEVICE_READ_OPS ->
           0;
       case LOAD_RECORDS_PER_SEC, DEVICE_READS_PER_SEC, DEVICE_UTIL_PCT -> 1;
       case CLIENT_CPU_US_PER_OP -> 2;
       case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
-      case WT_HIT_RATIO, FS_HIT_RATIO -> 6;
+      case WT_HIT_RATIO, FS_HIT_RATIO, FS_HIT_RATIO_OPS -> 6;
     };
   }
 

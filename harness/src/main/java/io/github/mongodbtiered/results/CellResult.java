@@ -26,6 +26,8 @@ import java.util.TreeMap;
  * @param metrics the other figures; a missing key means "not measured"
  * @param predictedTier where sizes say the working set lives, or null when sizes were not known
  * @param observedTier where the hit ratios say it lives, or null when they were not measured
+ * @param fsHitBasis which filesystem hit ratio {@code observedTier} was classified from; null when
+ *     neither was known, and in cells saved before it was recorded (those used bytes)
  * @param clientBound true when the client, not the server, limited throughput
  * @param latencyApplied whether the profile's added latency was in effect
  * @param pageCacheDropped whether the host page cache was dropped before the cell
@@ -44,6 +46,7 @@ public record CellResult(
     Map<Metric, Double> metrics,
     Tier predictedTier,
     Tier observedTier,
+    FsHitBasis fsHitBasis,
     boolean clientBound,
     boolean latencyApplied,
     boolean pageCacheDropped,
@@ -58,6 +61,44 @@ public record CellResult(
     }
     metrics = m;
     notes = notes == null ? List.of() : List.copyOf(notes);
+  }
+
+  /** A cell that does not record which filesystem hit ratio its observed tier used. */
+  public CellResult(
+      long recordCount,
+      String profile,
+      ServerKind server,
+      CellStatus status,
+      String error,
+      long operations,
+      long runtimeMillis,
+      double throughputOpsPerSec,
+      SortedMap<String, LatencyStats> latencies,
+      Map<Metric, Double> metrics,
+      Tier predictedTier,
+      Tier observedTier,
+      boolean clientBound,
+      boolean latencyApplied,
+      boolean pageCacheDropped,
+      List<String> notes) {
+    this(
+        recordCount,
+        profile,
+        server,
+        status,
+        error,
+        operations,
+        runtimeMillis,
+        throughputOpsPerSec,
+        latencies,
+        metrics,
+        predictedTier,
+        observedTier,
+        null,
+        clientBound,
+        latencyApplied,
+        pageCacheDropped,
+        notes);
   }
 
   /** An ok cell with nothing measured yet. */
@@ -122,6 +163,7 @@ public record CellResult(
     b.metrics.putAll(metrics);
     b.predictedTier = predictedTier;
     b.observedTier = observedTier;
+    b.fsHitBasis = fsHitBasis;
     b.clientBound = clientBound;
     b.latencyApplied = latencyApplied;
     b.pageCacheDropped = pageCacheDropped;
@@ -143,6 +185,7 @@ public record CellResult(
     private final Map<Metric, Double> metrics = new EnumMap<>(Metric.class);
     private Tier predictedTier;
     private Tier observedTier;
+    private FsHitBasis fsHitBasis;
     private boolean clientBound;
     private boolean latencyApplied;
     private boolean pageCacheDropped;
@@ -199,6 +242,12 @@ public record CellResult(
       return this;
     }
 
+    /** Which filesystem hit ratio the observed tier was classified from; null when neither. */
+    public Builder fsHitBasis(FsHitBasis basis) {
+      fsHitBasis = basis;
+      return this;
+    }
+
     public Builder clientBound(boolean value) {
       clientBound = value;
       return this;
@@ -238,6 +287,7 @@ public record CellResult(
           metrics,
           predictedTier,
           observedTier,
+          fsHitBasis,
           clientBound,
           latencyApplied,
           pageCacheDropped,

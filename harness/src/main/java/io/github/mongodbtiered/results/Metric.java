@@ -23,8 +23,20 @@ public enum Metric {
   FS_BYTES_REQUESTED("fs_bytes_requested"),
   /** Bytes the server's reads took from the device (/proc/PID/io read_bytes or blkio counters). */
   DEVICE_BYTES_READ("device_bytes_read"),
-  /** 1 - device bytes read / bytes requested from the file system. */
+  /**
+   * 1 - device bytes read / bytes requested from the file system. Read-ahead counts as device
+   * bytes, so this errs low; see {@link #FS_HIT_RATIO_OPS}.
+   */
   FS_HIT_RATIO("fs_hit_ratio"),
+  /** Reads the storage engine asked the file system for (WiredTiger block manager blocks read). */
+  FS_READ_OPS_REQUESTED("fs_read_ops_requested"),
+  /** Read requests the server's cgroup issued to the data device (blkio io_serviced, io.stat). */
+  DEVICE_READ_OPS("device_read_ops"),
+  /**
+   * 1 - device read requests / reads requested from the file system: unlike {@link #FS_HIT_RATIO}
+   * not inflated by read-ahead, which fetches many pages in one request.
+   */
+  FS_HIT_RATIO_OPS("fs_hit_ratio_ops"),
   DEVICE_READS_PER_SEC("device_reads_per_sec"),
   DEVICE_AWAIT_MS("device_await_ms"),
   DEVICE_UTIL_PCT("device_util_pct"),

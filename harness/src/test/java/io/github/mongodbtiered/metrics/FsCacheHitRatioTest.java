@@ -24,4 +24,14 @@ class FsCacheHitRatioTest {
     assertNull(FsCacheHitRatio.of(100L, null));
     assertNull(FsCacheHitRatio.of(0L, 0L));
   }
+
+  @Test
+  void readOperationsFollowTheSameRules() {
+    assertEquals(0.999, FsCacheHitRatio.ofOps(1_000_000L, 1_000L), 1e-12);
+    assertEquals(1.0, FsCacheHitRatio.ofOps(100L, 0L));
+    assertEquals(0.0, FsCacheHitRatio.ofOps(100L, 400L), "clamped at 0");
+    assertNull(FsCacheHitRatio.ofOps(null, 0L));
+    assertNull(FsCacheHitRatio.ofOps(100L, null));
+    assertNull(FsCacheHitRatio.ofOps(0L, 0L));
+  }
 }

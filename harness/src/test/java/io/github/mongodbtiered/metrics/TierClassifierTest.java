@@ -5,8 +5,12 @@ import static io.github.mongodbtiered.metrics.TierClassifier.predict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.mongodbtiered.metrics.TierClassifier.Observation;
+import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,6 +105,37 @@ class TierClassifierTest {
     // Without WiredTiger figures, all-hits could be either cache; without file system figures,
     // WiredTiger misses could be served by either the cache or the disk.
     assertEquals(Optional.empty(), observe(wtHit, fsHit));
+  }
+
+  @Test
+  void theRatioInReadsWinsOverTheOneInBytes() {
+    // 8 MiB of read-ahead: the data fitted the filesystem cache, yet 19% of the bytes read came
+    // from the device; 0.5% of the reads did.
+    Map<Metric, Double> m =
+        Map.of(
+            Metric.WT_HIT_RATIO, 0.9,
+            Metric.FS_HIT_RATIO, 0.81,
+            Metric.FS_HIT_RATIO_OPS, 0.995);
+    assertEquals(Optional.of(Tier.FAR_OVER), observe(0.9, 0.81), "bytes alone say far over");
+    assertEquals(new Observation(Tier.FS_CACHE, FsHitBasis.OPS), observe(m));
+  }
+
+  @Test
+  void withoutTheRatioInReadsTheOneInBytesDecides() {
+    assertEquals(
+        new Observation(Tier.SLIGHTLY_OVER, FsHitBasis.BYTES),
+        observe(Map.of(Metric.WT_HIT_RATIO, 0.5, Metric.FS_HIT_RATIO, 0.95)));
+    assertEquals(
+        new Observation(null, FsHitBasis.BYTES),
+        observe(Map.of(Metric.FS_HIT_RATIO, 0.999)),
+        "all hits, but in which cache?");
+  }
+
+  @Test
+  void withNeitherFilesystemRatioThereIsNoBasis() {
+    assertEquals(new Observation(Tier.WT_CACHE, null), observe(Map.of(Metric.WT_HIT_RATIO, 1.0)));
+    assertEquals(new Observation(null, null), observe(Map.of(Metric.WT_HIT_RATIO, 0.5)));
+    assertEquals(new Observation(null, null), observe(Map.of()));
   }
 
   @Test

@@ -23,7 +23,8 @@ class WiredTigerCacheStatsTest {
             3_465_543_680L,
             2_771_000_000L,
             12L,
-            14_495_514_624L),
+            14_495_514_624L,
+            512_000L),
         AFTER);
   }
 
@@ -35,6 +36,7 @@ class WiredTigerCacheStatsTest {
     assertEquals(2_000_000L, d.pagesRequestedFromCache());
     assertEquals(0L, d.pagesEvictedByAppThreads());
     assertEquals(2_684_354_560L, d.blockManagerBytesRead());
+    assertEquals(100_000L, d.blockManagerBlocksRead());
     assertEquals(3_465_543_680L, d.cacheMaxBytes());
     assertEquals(2_771_000_000L, d.cacheUsedBytes(), "the later gauge, not a difference");
     assertEquals(0.95, d.hitRatio(), 1e-12);
@@ -44,7 +46,7 @@ class WiredTigerCacheStatsTest {
   void aServerWithoutWiredTigerGivesNulls() {
     WiredTigerCacheStats s =
         WiredTigerCacheStats.from(Document.parse("{\"version\": \"7.0.0\", \"ok\": 1}"));
-    assertEquals(new WiredTigerCacheStats(null, null, null, null, null, null, null), s);
+    assertEquals(new WiredTigerCacheStats(null, null, null, null, null, null, null, null), s);
     assertNull(s.hitRatio());
     assertNull(s.since(s).bytesReadIntoCache());
   }
@@ -57,6 +59,7 @@ class WiredTigerCacheStatsTest {
     assertEquals(7L, s.pagesReadIntoCache());
     assertNull(s.pagesRequestedFromCache());
     assertNull(s.blockManagerBytesRead());
+    assertNull(s.blockManagerBlocksRead());
   }
 
   @Test
@@ -75,6 +78,6 @@ class WiredTigerCacheStatsTest {
   }
 
   private static Double ratio(long read, long requested) {
-    return new WiredTigerCacheStats(null, read, requested, null, null, null, null).hitRatio();
+    return new WiredTigerCacheStats(null, read, requested, null, null, null, null, null).hitRatio();
   }
 }

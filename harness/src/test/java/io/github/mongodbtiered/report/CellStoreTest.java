@@ -2,11 +2,15 @@ package io.github.mongodbtiered.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
@@ -49,6 +53,7 @@ class CellStoreTest {
             metrics,
             Tier.FS_CACHE,
             Tier.FAR_OVER,
+            FsHitBasis.OPS,
             true,
             false,
             true,
@@ -67,6 +72,27 @@ class CellStoreTest {
     assertEquals(
         CellResult.failed(1, "x", ServerKind.URL, "e"),
         roundTrip(CellResult.failed(1, "x", ServerKind.URL, "e")));
+  }
+
+  @Test
+  void aCellSavedBeforeTheHitBasisWasRecordedStillReads() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell =
+        Cells.cell(100, "hdd")
+            .metric(Metric.FS_HIT_RATIO, 0.81)
+            .tiers(Tier.FS_CACHE, Tier.FAR_OVER)
+            .fsHitBasis(FsHitBasis.BYTES)
+            .build();
+    store.save(cell);
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    assertEquals("bytes", old.get("fsHitBasis").asText());
+    old.remove("fsHitBasis");
+    Files.write(f, json.writeValueAsBytes(old));
+    CellResult back = store.load(100, "hdd").orElseThrow();
+    assertNull(back.fsHitBasis(), "not recorded");
+    assertEquals(cell.toBuilder().fsHitBasis(null).build(), back);
   }
 
   @Test

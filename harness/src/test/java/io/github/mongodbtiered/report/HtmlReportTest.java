@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
@@ -148,6 +150,31 @@ class HtmlReportTest {
     assertFalse(html.contains("<link"));
     assertTrue(html.contains("Content-Security-Policy"));
     assertTrue(html.contains("How to read this report"));
+  }
+
+  @Test
+  void theSummaryShowsBothFilesystemHitRatiosAndWhichTheTierUsed() {
+    // Read-ahead: 19% of the bytes came from the device, 0.5% of the reads.
+    CellResult byReads =
+        StudyCells.cell(3_000_000, "hdd-150", 30000, 1500, 0.8, 0.81, Tier.FS_CACHE, List.of())
+            .toBuilder()
+            .metric(Metric.FS_HIT_RATIO_OPS, 0.995)
+            .fsHitBasis(FsHitBasis.OPS)
+            .build();
+    CellResult byBytes =
+        StudyCells.cell(
+                4_000_000, "hdd-150", 600, 300_000, 0.6, 0.93, Tier.SLIGHTLY_OVER, List.of())
+            .toBuilder()
+            .fsHitBasis(FsHitBasis.BYTES)
+            .build();
+    String html = HtmlReport.render(manifest(), List.of(byReads, byBytes), List.of(), List.of());
+    assertTrue(html.contains("<th>FS cache hit, bytes</th><th>FS cache hit, reads</th>"));
+    assertTrue(html.contains("<td>81.0%</td><td>99.5%</td>"), "both ratios");
+    assertTrue(html.contains("<td>93.0%</td><td>&ndash;</td>"), "no ratio in reads: a dash");
+    assertTrue(html.contains("fs-cache</span> <span class=\"basis\""));
+    assertEquals(1, count(html, ">from reads</span>"));
+    assertEquals(1, count(html, ">from bytes</span>"));
+    assertTrue(html.contains("A tier uses the one in reads where it is known"), "legend says why");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellStatus;
+import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
@@ -40,7 +41,8 @@ class SummaryCsvTest {
       expected.append(',').append(m.column());
     }
     expected.append(
-        ",predicted_tier,observed_tier,tier_mismatch,client_bound,latency_applied,"
+        ",predicted_tier,observed_tier,observed_tier_fs_hit_basis,tier_mismatch,client_bound,"
+            + "latency_applied,"
             + "page_cache_dropped,notes");
     assertEquals(expected.toString(), header);
   }
@@ -71,6 +73,40 @@ class SummaryCsvTest {
     assertEquals("", second.get("read_mean_us"));
     assertEquals("2.3", second.get("update_mean_us"));
     assertEquals("true", second.get("tier_mismatch"));
+  }
+
+  @Test
+  void bothFilesystemHitRatiosAndTheOneTheTierUsed() {
+    CellResult byReads =
+        Cells.cell(10, "hdd")
+            .metric(Metric.FS_BYTES_REQUESTED, 819_200_000L)
+            .metric(Metric.DEVICE_BYTES_READ, 155_648_000L)
+            .metric(Metric.FS_HIT_RATIO, 0.81)
+            .metric(Metric.FS_READ_OPS_REQUESTED, 100_000L)
+            .metric(Metric.DEVICE_READ_OPS, 500L)
+            .metric(Metric.FS_HIT_RATIO_OPS, 0.995)
+            .tiers(Tier.FS_CACHE, Tier.FS_CACHE)
+            .fsHitBasis(FsHitBasis.OPS)
+            .build();
+    CellResult byBytes =
+        Cells.cell(20, "hdd")
+            .metric(Metric.FS_HIT_RATIO, 0.95)
+            .tiers(Tier.FS_CACHE, Tier.SLIGHTLY_OVER)
+            .fsHitBasis(FsHitBasis.BYTES)
+            .build();
+    List<String> lines =
+        lines(SummaryCsv.render(List.of(byReads, byBytes, Cells.ok(30, "hdd", null))));
+    Map<String, String> row = row(lines, 1);
+    assertEquals("0.810000", row.get("fs_hit_ratio"));
+    assertEquals("100000", row.get("fs_read_ops_requested"));
+    assertEquals("500", row.get("device_read_ops"));
+    assertEquals("0.995000", row.get("fs_hit_ratio_ops"));
+    assertEquals("ops", row.get("observed_tier_fs_hit_basis"));
+    row = row(lines, 2);
+    assertEquals("", row.get("fs_hit_ratio_ops"), "not measured, not 0");
+    assertEquals("", row.get("device_read_ops"));
+    assertEquals("bytes", row.get("observed_tier_fs_hit_basis"));
+    assertEquals("", row(lines, 3).get("observed_tier_fs_hit_basis"), "not recorded");
   }
 
   @Test

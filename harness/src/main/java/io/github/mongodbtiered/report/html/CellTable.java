@@ -25,8 +25,9 @@ final class CellTable {
     SortedSet<String> ops = SummaryCsv.operations(rows);
     h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
         .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
-        .append(" (1 GB = 10<sup>9</sup> bytes). Every figure, and more, is in")
-        .append(" <code>summary.csv</code>.</p>\n")
+        .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
+        .append(" and in reads; the observed tier names the one it was classified from. Every")
+        .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
         .append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
         .append("<th>ops/s</th>");
@@ -39,7 +40,8 @@ final class CellTable {
           .append(esc(op))
           .append(" p99.9</th>");
     }
-    h.append("<th>data + indexes</th><th>WT cache hit</th><th>FS cache hit</th>")
+    h.append("<th>data + indexes</th><th>WT cache hit</th>")
+        .append("<th>FS cache hit, bytes</th><th>FS cache hit, reads</th>")
         .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
         .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
     for (CellResult c : rows) {
@@ -79,8 +81,13 @@ final class CellTable {
     h.append(td(ok ? dataSize(c) : NONE))
         .append(td(ok ? Figures.ratio(c.metrics().get(Metric.WT_HIT_RATIO)) : NONE))
         .append(td(ok ? Figures.ratio(c.metrics().get(Metric.FS_HIT_RATIO)) : NONE))
+        .append(td(ok ? Figures.ratio(c.metrics().get(Metric.FS_HIT_RATIO_OPS)) : NONE))
         .append(text(c.predictedTier() == null ? NONE : TierLegend.badge(c.predictedTier())))
-        .append(text(ok ? TierLegend.badge(c.observedTier()) : NONE))
+        .append(
+            text(
+                ok
+                    ? TierLegend.badge(c.observedTier()) + TierLegend.basisNote(c.fsHitBasis())
+                    : NONE))
         .append(text(esc(String.join("; ", notes(c)))))
         .append("</tr>\n");
   }

@@ -30,7 +30,7 @@ public final class HtmlReport {
       .tier-slightly-over{background:#fff8c5;color:#7d4e00;border-color:#d4a72c}
       .tier-far-over{background:#ffebe9;color:#82071e;border-color:#ff8182}
       .tier-unclassified{background:#f6f8fa;color:#57606a;border-color:#d0d7de}
-      .predicted{color:#57606a;font-size:.85em}
+      .predicted,.basis{color:#57606a;font-size:.85em}
       ul.warnings li{margin:.2em 0}.source{font-weight:600}
       .failed{color:#82071e;font-weight:600}.muted{color:#57606a}
       #plot-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}

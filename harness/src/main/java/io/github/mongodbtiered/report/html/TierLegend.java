@@ -7,6 +7,7 @@ import static io.github.mongodbtiered.report.html.Html.text;
 import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.Tier;
 import java.util.List;
 
@@ -44,6 +45,25 @@ final class TierLegend {
     return b;
   }
 
+  /**
+   * " from reads" or " from bytes": which filesystem hit ratio the observed tier was classified
+   * from; empty when not recorded.
+   */
+  static String basisNote(FsHitBasis basis) {
+    if (basis == null) {
+      return "";
+    }
+    return " <span class=\"basis\" title=\"classified from the filesystem cache hit ratio in "
+        + noun(basis)
+        + "\">from "
+        + noun(basis)
+        + "</span>";
+  }
+
+  private static String noun(FsHitBasis basis) {
+    return basis == FsHitBasis.OPS ? "reads" : "bytes";
+  }
+
   static void render(StringBuilder h) {
     h.append("<section id=\"tiers\">\n<h2>Tiers</h2>\n<table id=\"tier-legend\">\n")
         .append(Html.textHeadings(List.of("tier", "meaning", "predicted when", "observed when")))
@@ -61,8 +81,13 @@ final class TierLegend {
         .append("</td><td class=\"text\">not classified</td><td class=\"text\">sizes unknown</td>")
         .append("<td class=\"text\">the server reported no hit ratios that tell the tiers apart")
         .append(" (e.g. a storage engine other than WiredTiger)</td></tr>\n</tbody>\n</table>\n")
-        .append("<p class=\"muted\">The filesystem hit ratio compares bytes, so device read-ahead")
-        .append(" can make it look worse than it is.</p>\n</section>\n");
+        .append("<p class=\"muted\">The filesystem cache hit ratio is measured in reads")
+        .append(" (WiredTiger's block reads against the read requests the server's cgroup sent to")
+        .append(" the data device) and in bytes. A tier uses the one in reads where it is known,")
+        .append(" else the one in bytes: device read-ahead fetches pages nobody asked for yet, in")
+        .append(" few requests but many bytes, so the ratio in bytes can make the cache look worse")
+        .append(" than it is. The summary names the one each cell's tier used.</p>\n")
+        .append("</section>\n");
   }
 
   private static List<Rule> rules() {
