@@ -17,14 +17,4 @@ public record ServerSnapshot(
     ProcessIo serverIo,
     DeviceStats device,
     Long cgroupReadBytes,
-    Long cgroupReadOps) {
-
-  /** A snapshot whose reader did not count the cgroup's read requests: they are unknown (null). */
-  public ServerSnapshot(
-      WiredTigerCacheStats wiredTiger,
-      ProcessIo serverIo,
-      DeviceStats device,
-      Long cgroupReadBytes) {
-    this(wiredTiger, serverIo, device, cgroupReadBytes, null);
-  }
-}
+    Long cgroupReadOps) {}

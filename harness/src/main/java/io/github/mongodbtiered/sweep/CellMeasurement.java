@@ -143,9 +143,9 @@ final class CellMeasurement {
         cacheMax != null ? cacheMax.longValue() : profile.effectiveCacheBytes().orElse(0);
     long memoryBytes = profile.memoryBytes() > 0 ? profile.memoryBytes() : hostMemoryBytes;
     Tier predicted = TierClassifier.predict(sizes, cacheBytes, memoryBytes).orElse(null);
-    Tier observed =
-        TierClassifier.observe(m.get(Metric.WT_HIT_RATIO), m.get(Metric.FS_HIT_RATIO)).orElse(null);
-    cell.tiers(predicted, observed);
+    TierClassifier.Observation seen = TierClassifier.observe(m);
+    Tier observed = seen.tier();
+    cell.tiers(predicted, observed).fsHitBasis(seen.fsHitBasis());
     if (predicted != null && observed != null && predicted != observed) {
       cell.note(
           "tier mismatch: sizes predict " + predicted.id() + ", hit ratios show " + observed.id());

@@ -24,8 +24,13 @@ final class SnapshotReader {
 
   ServerSnapshot read(MongoDatabase db) {
     Document status = db.runCommand(new Document("serverStatus", 1));
+    CgroupIoStats.Reads reads = cgroupReads();
     return new ServerSnapshot(
-        WiredTigerCacheStats.from(status), processIo(), device(), cgroupReadBytes());
+        WiredTigerCacheStats.from(status),
+        processIo(),
+        device(),
+        reads.readBytes(),
+        reads.readOps());
   }
 
   private ProcessIo processIo() {
@@ -39,15 +44,13 @@ final class SnapshotReader {
     }
   }
 
-  private Long cgroupReadBytes() {
+  private CgroupIoStats.Reads cgroupReads() {
     if (endpoint.serverPid() == null
         || endpoint.enforcement() == null
         || endpoint.device() == null) {
-      return null;
+      return new CgroupIoStats.Reads(null, null);
     }
-    return new CgroupIoStats()
-        .read(endpoint.serverPid(), endpoint.device().majorMinor())
-        .readBytes();
+    return new CgroupIoStats().read(endpoint.serverPid(), endpoint.device().majorMinor());
   }
 
   private DeviceStats device() {

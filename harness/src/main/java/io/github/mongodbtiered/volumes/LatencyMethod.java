@@ -13,6 +13,11 @@ public enum LatencyMethod {
   /** No volume: the data directory as it is, and no latency added. */
   OFF;
 
+  @Override
+  public String toString() {
+    return id();
+  }
+
   /** "dm", "nbd", ... as the option, the CSV and run.json write it. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);

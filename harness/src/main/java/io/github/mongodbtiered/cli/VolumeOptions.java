@@ -1,0 +1,46 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.volumes.LatencyMethod;
+import picocli.CommandLine.Option;
+
+/**
+ * How a profile's added latency is applied: the delayed data volume's method and size, shared by
+ * {@code sweep}, {@code probe} and {@code disk-baseline}.
+ */
+final class VolumeOptions {
+  static final class MethodConverter extends Choice<LatencyMethod> {
+    MethodConverter() {
+      super(LatencyMethod.class);
+    }
+  }
+
+  @Option(
+      names = "--latency",
+      paramLabel = "METHOD",
+      converter = MethodConverter.class,
+      description =
+          "${COMPLETION-CANDIDATES}: how a profile's added latency is applied (default:"
+              + " ${DEFAULT-VALUE}). The data directory becomes a volume of its own: a sparse file"
+              + " under a device-mapper delay mapping (dm) or nbdkit's delay filter seen through"
+              + " nbdfuse and a loop device (nbd), XFS (else ext4) mounted noatime with 4 KiB"
+              + " read-ahead; every profile runs on it, with its own latency (0 where it asks none)"
+              + " and its limits on the volume's device. auto takes dm, else nbd, else runs"
+              + " without added latency and says why; both need root. off: the data directory as"
+              + " it is, no latency added.")
+  LatencyMethod latency = LatencyMethod.AUTO;
+
+  @Option(
+      names = "--volume-size",
+      paramLabel = "SIZE",
+      converter = ByteSize.Converter.class,
+      description =
+          "Size of the data volume (a sparse file: only what is written takes space). Default:"
+              + " from the data set (records x record size x 2, plus 2 GiB). A volume that would"
+              + " not fit the free space is refused before anything is loaded.")
+  ByteSize volumeSize;
+
+  /** The size asked for, or 0 to size the volume from what it will hold. */
+  long volumeSizeBytes() {
+    return volumeSize == null ? 0 : volumeSize.bytes();
+  }
+}
