@@ -21,8 +21,12 @@ public final class VolumeSize {
     long length = Long.parseLong(workload.getProperty("fieldlength", "100").trim());
     // Per document: the fields with their names and BSON framing, the key, and the _id index entry.
     long perRecord = fields * (length + 16) + 64;
-    long bytes =
-        Math.multiplyHigh(records, perRecord) == 0 ? records * perRecord * 2 : Long.MAX_VALUE;
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(Math.multiplyExact(records, perRecord), 2L);
+    } catch (ArithmeticException e) {
+      bytes = Long.MAX_VALUE; // refused by the free-space check, with the figures
+    }
     return roundUpToGib(saturatedAdd(saturatedAdd(bytes, FIXED_BYTES), extraBytes));
   }
 
