@@ -86,6 +86,7 @@ class ReportPageTest {
             List.of(1000L),
             Map.of(),
             null,
+            null,
             null);
     Files.writeString(
         out.resolve(ReportLayout.PAGE),

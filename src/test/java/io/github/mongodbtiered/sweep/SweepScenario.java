@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerImages;
+import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -67,7 +68,10 @@ final class SweepScenario {
             .withFileBytes(64L << 20)
             .withMaxThreads(2)
             .withSecondsPerStep(1),
-        System.getProperty("probe.image", ServerImages.STANDIN_IMAGE));
+        System.getProperty("probe.image", ServerImages.STANDIN_IMAGE),
+        // The delayed volume wherever this host can build it (CI can): latency really applied.
+        LatencyMethod.AUTO,
+        0);
   }
 
   static TargetServer server(SweepOptions o) {

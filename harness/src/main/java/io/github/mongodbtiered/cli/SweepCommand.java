@@ -72,6 +72,10 @@ public final class SweepCommand implements Callable<Integer> {
   ServerOptions server;
 
   @Mixin
+  @HelpSection("Server")
+  VolumeOptions volume;
+
+  @Mixin
   @HelpSection("Disk baseline")
   BaselineOptions baseline;
 
@@ -89,7 +93,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     SweepOptions options =
-        SweepOptionsFactory.create(cells, workload, load, server, baseline, out, typedCommand());
+        SweepOptionsFactory.create(
+            cells, workload, load, server, baseline, volume, out, typedCommand());
     PrintWriter err = spec.commandLine().getErr();
     try (TargetServer target = TargetServers.open(options, err)) {
       SweepConsole console = new SweepConsole(err, options, !noProgress, System.console() != null);

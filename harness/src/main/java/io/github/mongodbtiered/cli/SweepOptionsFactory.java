@@ -21,6 +21,7 @@ final class SweepOptionsFactory {
       LoadOptions load,
       ServerOptions server,
       BaselineOptions baseline,
+      VolumeOptions volume,
       Path out,
       List<String> commandLine)
       throws IOException {
@@ -43,6 +44,8 @@ final class SweepOptionsFactory {
         load.dropExisting,
         commandLine,
         baseline.settings(),
-        baseline.probeImage.image);
+        baseline.probeImage.image,
+        volume.latency,
+        volume.volumeSizeBytes());
   }
 }

@@ -174,7 +174,8 @@ final class CellMerge {
             Metric.CLIENT_CPU_US_PER_OP, cpuKnown && operations > 0 ? cpuMicros / operations : null)
         .metric(Metric.CLIENT_CPU_CORES, coresKnown ? cores : null)
         .clientBound(clientBound)
-        .latencyApplied(latencyApplied);
+        .latencyApplied(latencyApplied)
+        .latencyMethod(latencyApplied ? parts.get(0).latencyMethod() : "");
   }
 
   /** Notes every client has once; the others prefixed with the client that has them. */

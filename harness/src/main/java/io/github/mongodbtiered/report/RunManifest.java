@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -39,6 +40,8 @@ import java.util.Set;
  *     not checked (reports written before the check existed)
  * @param diskBaselines per profile name, the disk baseline measured before its cells (empty when
  *     skipped)
+ * @param volume the data volume the servers ran on (how latency was added), or null for a server
+ *     elsewhere and in reports written before volumes existed
  */
 public record RunManifest(
     String toolVersion,
@@ -54,7 +57,8 @@ public record RunManifest(
     List<Long> recordCounts,
     Map<String, String> workloadProperties,
     EnvironmentFacts environment,
-    Map<String, List<BaselineStep>> diskBaselines) {
+    Map<String, List<BaselineStep>> diskBaselines,
+    VolumeFacts volume) {
 
   public RunManifest {
     Objects.requireNonNull(toolVersion, "toolVersion");
@@ -98,7 +102,8 @@ public record RunManifest(
         .recordCounts(recordCounts)
         .workloadProperties(workloadProperties)
         .environment(environment)
-        .diskBaselines(diskBaselines);
+        .diskBaselines(diskBaselines)
+        .volume(volume);
   }
 
   /** The swept profiles' names, in report order. */
@@ -158,7 +163,7 @@ public record RunManifest(
     return Json.read(
         new ReportLayout(reportDir).manifest(),
         RunManifest.class,
-        Set.of("environment", "diskBaselines"));
+        Set.of("environment", "diskBaselines", "volume"));
   }
 
   /** Collects a manifest's fields; every setter returns this builder. */
@@ -176,6 +181,7 @@ public record RunManifest(
     private List<Long> recordCounts = List.of();
     private Map<String, String> workloadProperties = Map.of();
     private EnvironmentFacts environment;
+    private VolumeFacts volume;
     private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
 
     private Builder() {}
@@ -263,6 +269,11 @@ public record RunManifest(
       return this;
     }
 
+    public Builder volume(VolumeFacts facts) {
+      volume = facts;
+      return this;
+    }
+
     public RunManifest build() {
       return new RunManifest(
           toolVersion,
@@ -278,7 +289,8 @@ public record RunManifest(
           recordCounts,
           workloadProperties,
           environment,
-          diskBaselines);
+          diskBaselines,
+          volume);
     }
   }
 }

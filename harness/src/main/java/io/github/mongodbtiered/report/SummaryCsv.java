@@ -92,6 +92,7 @@ public final class SummaryCsv {
             "tier_mismatch",
             "client_bound",
             "latency_applied",
+            "latency_method",
             "page_cache_dropped",
             "notes"));
     return h;
@@ -135,6 +136,7 @@ public final class SummaryCsv {
     r.add(Boolean.toString(c.tierMismatch()));
     r.add(Boolean.toString(c.clientBound()));
     r.add(Boolean.toString(c.latencyApplied()));
+    r.add(c.latencyMethod());
     r.add(Boolean.toString(c.pageCacheDropped()));
     r.add(String.join("; ", c.notes()));
     return r;

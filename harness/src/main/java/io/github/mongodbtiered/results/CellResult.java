@@ -29,7 +29,9 @@ import java.util.TreeMap;
  * @param fsHitBasis which filesystem hit ratio {@code observedTier} was classified from; null when
  *     neither was known, and in cells saved before it was recorded (those used bytes)
  * @param clientBound true when the client, not the server, limited throughput
- * @param latencyApplied whether the profile's added latency was in effect
+ * @param latencyApplied whether the profile's added latency was in effect (the data volume added
+ *     it; also true on that volume for a profile that asks none, which then got 0 ms)
+ * @param latencyMethod how it was added: {@code dm} or {@code nbd}; empty when it was not
  * @param pageCacheDropped whether the host page cache was dropped before the cell
  * @param notes warnings for this cell (limits not enforced, tier mismatch, ...)
  */
@@ -49,11 +51,13 @@ public record CellResult(
     FsHitBasis fsHitBasis,
     boolean clientBound,
     boolean latencyApplied,
+    String latencyMethod,
     boolean pageCacheDropped,
     List<String> notes) {
 
   public CellResult {
     error = error == null ? "" : error;
+    latencyMethod = latencyMethod == null ? "" : latencyMethod;
     latencies = new TreeMap<>(latencies == null ? Map.of() : latencies);
     EnumMap<Metric, Double> m = new EnumMap<>(Metric.class);
     if (metrics != null) {
@@ -97,6 +101,7 @@ public record CellResult(
         null,
         clientBound,
         latencyApplied,
+        "",
         pageCacheDropped,
         notes);
   }
@@ -166,6 +171,7 @@ public record CellResult(
     b.fsHitBasis = fsHitBasis;
     b.clientBound = clientBound;
     b.latencyApplied = latencyApplied;
+    b.latencyMethod = latencyMethod;
     b.pageCacheDropped = pageCacheDropped;
     b.notes.addAll(notes);
     return b;
@@ -188,6 +194,7 @@ public record CellResult(
     private FsHitBasis fsHitBasis;
     private boolean clientBound;
     private boolean latencyApplied;
+    private String latencyMethod = "";
     private boolean pageCacheDropped;
     private final List<String> notes = new ArrayList<>();
 
@@ -253,6 +260,12 @@ public record CellResult(
       return this;
     }
 
+    /** How the latency was added ({@code dm}, {@code nbd}), or empty. */
+    public Builder latencyMethod(String value) {
+      latencyMethod = value;
+      return this;
+    }
+
     public Builder latencyApplied(boolean value) {
       latencyApplied = value;
       return this;
@@ -290,6 +303,7 @@ public record CellResult(
           fsHitBasis,
           clientBound,
           latencyApplied,
+          latencyMethod,
           pageCacheDropped,
           notes);
     }

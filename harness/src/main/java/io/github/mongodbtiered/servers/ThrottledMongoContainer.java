@@ -137,12 +137,17 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     return drop;
   }
 
-  /** The limits the kernel holds for the running container, read back from its cgroup. */
-  public Enforcement enforcement() {
+  /**
+   * The limits the kernel holds for the running container, read back from its cgroup.
+   *
+   * @param latencyApplied whether the data volume adds the profile's latency
+   * @param whyNot why it does not, when the profile asks for some
+   */
+  public Enforcement enforcement(boolean latencyApplied, String whyNot) {
     InspectContainerResponse info = getDockerClient().inspectContainerCmd(getContainerId()).exec();
     Long pid = info.getState().getPidLong();
-    String latency = profile.addedLatencyMillis() > 0 ? LatencyInjection.unavailableReason() : "";
-    return Cgroups.read(pid == null ? -1 : pid, device, false, latency);
+    String note = profile.addedLatencyMillis() > 0 && !latencyApplied ? whyNot : "";
+    return Cgroups.read(pid == null ? -1 : pid, device, latencyApplied, note);
   }
 
   /**

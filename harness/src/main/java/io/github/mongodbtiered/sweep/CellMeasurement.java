@@ -64,7 +64,9 @@ final class CellMeasurement {
     CellResult.Builder cell =
         CellResult.builder(recordCount, profile.name(), server.kind())
             .notes(endpoint.notes())
-            .pageCacheDropped(endpoint.pageCacheDropped());
+            .pageCacheDropped(endpoint.pageCacheDropped())
+            .latencyApplied(endpoint.latencyApplied())
+            .latencyMethod(endpoint.latencyMethod());
     try (MongoClient client = MongoClients.create(endpoint.url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(endpoint.url()));
       if (options.warmupSeconds() > 0) {

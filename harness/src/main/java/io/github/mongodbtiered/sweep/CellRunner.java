@@ -36,7 +36,7 @@ final class CellRunner {
     }
     try {
       if (e.enforcement() != null) {
-        report.enforced(profile.name(), e.enforcement());
+        report.enforced(profile, e);
       }
       listener.cellStarted(count, profile, e);
       Long memory = report.environment() == null ? null : report.environment().memoryBytes();

@@ -6,6 +6,7 @@ import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,19 +48,27 @@ final class DiskBaselineStep {
       listener.info("disk baseline: skipped, the server's disk is not on this host");
       return;
     }
-    Files.createDirectories(dir);
-    Path file = dir.resolve(DiskBaseline.FILE_NAME);
-    boolean fileExisted = Files.exists(file);
-    try {
-      for (DiskProfile p : todo(baselines)) {
-        measure(p, dir);
-        report.write();
-      }
-    } finally {
-      if (!fileExisted) {
-        Files.deleteIfExists(file);
-      }
+    for (DiskProfile p : todo(baselines)) {
+      measure(p, mountFor(p, dir));
+      report.write();
     }
+  }
+
+  /**
+   * The data directory for {@code p}'s baseline: on the data volume, freshly mounted with the
+   * profile's latency (none for the bare disk), so the probe meets the disk the cells will.
+   */
+  private Path mountFor(DiskProfile p, Path dir) throws IOException {
+    DataVolume volume = server.volume();
+    if (volume == null) {
+      return Files.createDirectories(dir);
+    }
+    double latency = p == null ? 0 : p.addedLatencyMillis();
+    if (latency > 0) {
+      listener.info(
+          "disk baseline " + p.name() + ": latency " + VolumeNotes.asked(volume, latency));
+    }
+    return VolumeNotes.mount(volume, latency).dataDir();
   }
 
   private void keepEarlierBaselines(Map<String, List<BaselineStep>> into) {
@@ -84,7 +93,20 @@ final class DiskBaselineStep {
     return todo;
   }
 
-  private void measure(DiskProfile p, Path dir) {
+  /** Measures in {@code dir}, and removes the probe's file unless it was there before. */
+  private void measure(DiskProfile p, Path dir) throws IOException {
+    Path file = dir.resolve(DiskBaseline.FILE_NAME);
+    boolean fileExisted = Files.exists(file);
+    try {
+      measureIn(p, dir);
+    } finally {
+      if (!fileExisted) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private void measureIn(DiskProfile p, Path dir) {
     DiskBaseline.Settings settings = options.diskBaseline();
     String key = p == null ? HOST_BASELINE : p.name();
     listener.info(

@@ -4,10 +4,9 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
-import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
+import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +14,20 @@ import java.util.OptionalLong;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * Throttled containers on one host data directory: an unthrottled container loads, then one
- * container per cell, started after the page cache is dropped, measures under its profile.
+ * Throttled containers on one data volume: an unthrottled container loads, then one container per
+ * cell, started on the volume freshly mounted with the profile's latency and after the page cache
+ * is dropped, measures under its profile.
  */
 final class DockerTarget implements TargetServer {
   static final String DATABASE = "ycsb";
 
   private final String image;
-  private final Path dataDir;
+  private final DataVolume volume;
   private ThrottledMongoContainer running;
 
-  DockerTarget(String image, Path dataDir) {
+  DockerTarget(String image, DataVolume volume) {
     this.image = image;
-    this.dataDir = dataDir;
+    this.volume = volume;
   }
 
   @Override
@@ -42,7 +42,12 @@ final class DockerTarget implements TargetServer {
 
   @Override
   public Path hostDataDir() {
-    return dataDir;
+    return volume.dataDir();
+  }
+
+  @Override
+  public DataVolume volume() {
+    return volume;
   }
 
   @Override
@@ -64,32 +69,27 @@ final class DockerTarget implements TargetServer {
     return "docker: "
         + image
         + " in containers limited by each profile (blkio IOPS/bandwidth on the data disk, memory,"
-        + " WiredTiger cache); data in "
-        + dataDir;
+        + " WiredTiger cache"
+        + VolumeNotes.latencyClause(volume)
+        + "); data in "
+        + volume.dataDir();
   }
 
   @Override
-  public Endpoint startLoading() {
-    // Loading is not what is measured: no disk limits, so big data sets load in reasonable time.
+  public Endpoint startLoading() throws IOException {
+    // Loading is not what is measured: no disk limits and no latency, so big data sets load fast.
     DiskProfile loader = new DiskProfile("load", "loading", 0, 0, 0, 0, 0, 0, OptionalLong.empty());
     return start(loader, false);
   }
 
   @Override
-  public void stopLoading() {
+  public void stopLoading() throws IOException {
     stop();
   }
 
   @Override
-  public Endpoint startCell(DiskProfile profile) {
-    HostCache.Drop drop = HostCache.drop();
-    Endpoint e = start(profile, drop.dropped());
-    if (!drop.dropped()) {
-      List<String> notes = new ArrayList<>(e.notes());
-      notes.add("page cache not dropped: " + drop.note());
-      return new Endpoint(e.url(), e.serverPid(), e.device(), e.enforcement(), false, notes);
-    }
-    return e;
+  public Endpoint startCell(DiskProfile profile) throws IOException {
+    return start(profile, true);
   }
 
   @Override
@@ -98,28 +98,34 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public void stopCell() {
+  public void stopCell() throws IOException {
     stop();
   }
 
-  private Endpoint start(DiskProfile profile, boolean dropped) {
+  private Endpoint start(DiskProfile profile, boolean cold) throws IOException {
     stop();
-    try {
-      Files.createDirectories(dataDir);
-    } catch (IOException e) {
-      throw new ServerUnavailableException(
-          "--data-dir: cannot create " + dataDir + " (" + e.getMessage() + ")", e);
-    }
-    running = new ThrottledMongoContainer(image, profile, dataDir);
+    DataVolume.Mount mount = VolumeNotes.mount(volume, profile.addedLatencyMillis());
+    HostCache.Drop drop = cold ? HostCache.drop() : null;
+    running = new ThrottledMongoContainer(image, profile, mount.dataDir());
     running.start();
-    Enforcement enforced = running.enforcement();
+    Enforcement enforced = running.enforcement(mount.latencyApplied(), volume.offReason());
     List<String> notes = new ArrayList<>(enforced.shortfalls(profile));
-    long pid = running.serverPid();
+    if (drop != null && !drop.dropped()) {
+      notes.add("page cache not dropped: " + drop.note());
+    }
     return new Endpoint(
-        running.connectionString(DATABASE), pid, running.device(), enforced, dropped, notes);
+        running.connectionString(DATABASE),
+        running.serverPid(),
+        running.device(),
+        enforced,
+        drop != null && drop.dropped(),
+        notes,
+        mount.latencyApplied(),
+        mount.latencyApplied() ? volume.method().id() : "");
   }
 
-  private void stop() {
+  /** Stops the server, then releases the volume it held, so the next start is cold. */
+  private void stop() throws IOException {
     if (running != null) {
       try {
         running.stop();
@@ -127,10 +133,17 @@ final class DockerTarget implements TargetServer {
         running = null;
       }
     }
+    volume.unmount();
   }
 
   @Override
   public void close() {
-    stop();
+    try {
+      stop();
+    } catch (IOException | RuntimeException e) {
+      System.err.println("warning: " + Messages.of(e));
+    } finally {
+      volume.close();
+    }
   }
 }

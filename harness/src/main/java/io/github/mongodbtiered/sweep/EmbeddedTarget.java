@@ -5,6 +5,7 @@ import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.standin.StandinServer;
+import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,11 +19,14 @@ import java.util.OptionalLong;
  * moves with the profile; disk and memory limits are labels.
  */
 final class EmbeddedTarget implements TargetServer {
-  private final Path dataDir;
+  private final DataVolume volume;
   private StandinServer.Running running;
+  private final Thread shutdownHook = new Thread(this::stopQuietly, "mongodb-tiered-embedded-stop");
 
-  EmbeddedTarget(Path dataDir) {
-    this.dataDir = dataDir;
+  EmbeddedTarget(DataVolume volume) {
+    this.volume = volume;
+    // Ctrl-C: the server's files must close before the volume's own hook can unmount it.
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   @Override
@@ -37,33 +41,40 @@ final class EmbeddedTarget implements TargetServer {
 
   @Override
   public Path hostDataDir() {
-    return dataDir;
+    return volume.dataDir();
+  }
+
+  @Override
+  public DataVolume volume() {
+    return volume;
   }
 
   @Override
   public String meaning() {
     return "embedded: the stand-in server (mongo-java-server on WiredTiger, not MongoDB) in this"
         + " JVM, data in "
-        + dataDir
+        + volume.dataDir()
         + ". Nothing is throttled: each cell's WiredTiger cache is the profile's, but its disk"
-        + " and memory limits are labels only, and client and server share this machine's CPU."
+        + " and memory limits are labels only"
+        + VolumeNotes.latencyClause(volume)
+        + ", and client and server share this machine's CPU."
         + " Use it to try the tool; use --server docker or --mongodb-url for numbers about"
         + " MongoDB.";
   }
 
   @Override
   public Endpoint startLoading() throws IOException {
-    return start(false, List.of(), -1); // the engine's default cache: loading is not measured
+    // The engine's default cache, no latency: loading is not measured.
+    return start(0, false, List.of(), -1);
   }
 
   @Override
-  public void stopLoading() {
+  public void stopLoading() throws IOException {
     stop();
   }
 
   @Override
   public Endpoint startCell(DiskProfile profile) throws IOException {
-    HostCache.Drop drop = HostCache.drop();
     List<String> notes = new ArrayList<>();
     // Without a memory limit or a cache size, the profile leaves the cache to the engine's default.
     OptionalLong cacheBytes = profile.effectiveCacheBytes();
@@ -72,37 +83,46 @@ final class EmbeddedTarget implements TargetServer {
         "embedded stand-in: the WiredTiger cache is the profile's"
             + (cacheMb > 0 ? " (" + cacheMb + " MiB)" : " (engine default)")
             + "; its disk and memory limits are labels, nothing throttled");
-    if (!drop.dropped()) {
-      notes.add("page cache not dropped: " + drop.note());
-    }
-    return start(drop.dropped(), notes, cacheMb);
+    return start(profile.addedLatencyMillis(), true, notes, cacheMb);
   }
 
   @Override
-  public void stopCell() {
+  public void stopCell() throws IOException {
     stop();
   }
 
-  private Endpoint start(boolean dropped, List<String> notes, int cacheMb) throws IOException {
+  private Endpoint start(double latencyMillis, boolean cold, List<String> notes, int cacheMb)
+      throws IOException {
     stop();
-    running = StandinServer.start("127.0.0.1", 0, dataDir, cacheMb);
+    DataVolume.Mount mount = VolumeNotes.mount(volume, latencyMillis);
+    HostCache.Drop drop = cold ? HostCache.drop() : null;
+    running = StandinServer.start("127.0.0.1", 0, mount.dataDir(), cacheMb);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);
+    if (drop != null && !drop.dropped()) {
+      all.add("page cache not dropped: " + drop.note());
+    }
     try {
-      device = BlockDevice.backing(dataDir);
+      device = BlockDevice.backing(mount.dataDir());
     } catch (IllegalStateException e) {
       all.add(e.getMessage());
+    }
+    if (latencyMillis > 0) {
+      all.add("latency " + VolumeNotes.asked(volume, latencyMillis));
     }
     return new Endpoint(
         "mongodb://127.0.0.1:" + running.port() + "/" + DockerTarget.DATABASE,
         ProcessHandle.current().pid(),
         device,
         null,
-        dropped,
-        all);
+        drop != null && drop.dropped(),
+        all,
+        mount.latencyApplied(),
+        mount.latencyApplied() ? volume.method().id() : "");
   }
 
-  private void stop() {
+  /** Stops the server, then releases the volume it held, so the next start is cold. */
+  private void stop() throws IOException {
     if (running != null) {
       try {
         running.close();
@@ -110,10 +130,32 @@ final class EmbeddedTarget implements TargetServer {
         running = null;
       }
     }
+    volume.unmount();
+  }
+
+  private synchronized void stopQuietly() {
+    if (running != null) {
+      try {
+        running.close();
+      } catch (RuntimeException e) {
+        // shutting down: the volume's hook takes down what is left
+      }
+    }
   }
 
   @Override
   public void close() {
-    stop();
+    try {
+      stop();
+    } catch (IOException | RuntimeException e) {
+      System.err.println("warning: " + Messages.of(e));
+    } finally {
+      volume.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // already shutting down
+      }
+    }
   }
 }

@@ -14,6 +14,8 @@ import java.util.List;
  * @param enforcement limits read back from the kernel, or null when nothing is throttled
  * @param pageCacheDropped whether the host page cache was dropped before the server started
  * @param notes what this server means for the numbers (unthrottled, shared JVM, ...)
+ * @param latencyApplied whether the profile's added latency is in the server's I/O path
+ * @param latencyMethod how: {@code dm} or {@code nbd}; empty when it is not
  */
 public record Endpoint(
     String url,
@@ -21,9 +23,31 @@ public record Endpoint(
     BlockDevice device,
     Enforcement enforcement,
     boolean pageCacheDropped,
-    List<String> notes) {
+    List<String> notes,
+    boolean latencyApplied,
+    String latencyMethod) {
   public Endpoint {
     notes = List.copyOf(notes);
+    latencyMethod = latencyMethod == null ? "" : latencyMethod;
+  }
+
+  /** A server with no added latency in its path (a deployment elsewhere, or none asked). */
+  public Endpoint(
+      String url,
+      Long serverPid,
+      BlockDevice device,
+      Enforcement enforcement,
+      boolean pageCacheDropped,
+      List<String> notes) {
+    this(url, serverPid, device, enforcement, pageCacheDropped, notes, false, "");
+  }
+
+  /** This endpoint with {@code more} notes. */
+  Endpoint withNotes(List<String> more) {
+    List<String> all = new java.util.ArrayList<>(notes);
+    all.addAll(more);
+    return new Endpoint(
+        url, serverPid, device, enforcement, pageCacheDropped, all, latencyApplied, latencyMethod);
   }
 
   /** The database YCSB uses at {@code url}: the URL's own, else {@code ycsb}. */

@@ -5,7 +5,7 @@ import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.servers.HostCache;
-import io.github.mongodbtiered.servers.LatencyInjection;
+import io.github.mongodbtiered.volumes.DataVolume;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,14 +30,20 @@ final class EnvironmentStep {
   }
 
   void checkHost() {
+    DataVolume volume = server.volume();
+    if (volume != null) {
+      // The check reads the data directory's file system and device: the volume's, so mounted.
+      VolumeNotes.mount(volume, 0);
+      report.volume(volume.facts());
+    }
     EnvironmentFacts host =
         new EnvironmentCheck().host(server.hostDataDir(), server.dockerVersion());
     String pageCacheNote = server.hostDataDir() == null ? "" : HostCache.dropUnavailableReason();
     List<String> warnings = new ArrayList<>(host.warnings());
     warnings.addAll(
         EnvironmentCheck.measurementWarnings(
-            server.throttles() ? options.profiles() : List.of(),
-            LatencyInjection.unavailableReason(),
+            volume != null ? options.profiles() : List.of(),
+            volume == null ? "" : volume.offReason(),
             pageCacheNote));
     report.environment(host.withWarnings(warnings));
     listener.info(summary(host));

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -28,6 +29,8 @@ import java.util.Properties;
  * @param commandLine the exact command, for run.json
  * @param diskBaseline how to measure each profile's disk before its cells, or null to skip it
  * @param probeImage the image that carries the disk probe (the stand-in image)
+ * @param latency how profiles' added latency is applied ({@code --latency})
+ * @param volumeSizeBytes the data volume's size, or 0 to size it from the data set
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -47,7 +50,9 @@ public record SweepOptions(
     boolean dropExisting,
     List<String> commandLine,
     DiskBaseline.Settings diskBaseline,
-    String probeImage) {
+    String probeImage,
+    LatencyMethod latency,
+    long volumeSizeBytes) {
 
   /** Where the server comes from. */
   public enum ServerChoice {
@@ -75,6 +80,9 @@ public record SweepOptions(
     }
     if (runOperations < 0 || runSeconds < 0 || warmupSeconds < 0) {
       throw new IllegalArgumentException("run and warm-up lengths cannot be negative");
+    }
+    if (volumeSizeBytes < 0) {
+      throw new IllegalArgumentException("--volume-size cannot be negative");
     }
     if (runOperations == 0 && runSeconds == 0) {
       throw new IllegalArgumentException("give --operations or --seconds for each measured run");

@@ -7,6 +7,7 @@ import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.VolumeFacts;
 import io.github.mongodbtiered.servers.Enforcement;
 import java.io.IOException;
 import java.time.Instant;
@@ -36,6 +37,7 @@ final class SweepReport {
   // The report is rewritten after every cell: say each of its own problems once per run.
   private final Set<String> reportProblems = new HashSet<>();
   private EnvironmentFacts environment;
+  private VolumeFacts volume;
 
   SweepReport(SweepOptions options, TargetServer server, SweepRunner.Listener listener) {
     this.options = options;
@@ -60,12 +62,17 @@ final class SweepReport {
     environment = facts;
   }
 
+  void volume(VolumeFacts facts) {
+    volume = facts;
+  }
+
   Map<String, List<BaselineStep>> diskBaselines() {
     return diskBaselines;
   }
 
   /** What the kernel held for {@code profile}'s server, as run.json records it. */
-  void enforced(String profile, Enforcement e) {
+  void enforced(DiskProfile profile, Endpoint endpoint) {
+    Enforcement e = endpoint.enforcement();
     Map<String, String> held = new LinkedHashMap<>();
     held.put("device", e.device().path());
     held.put("read_iops", Long.toString(e.readIops()));
@@ -73,9 +80,11 @@ final class SweepReport {
     held.put("read_bps", Long.toString(e.readBytesPerSec()));
     held.put("write_bps", Long.toString(e.writeBytesPerSec()));
     held.put("memory_bytes", Long.toString(e.memoryBytes()));
-    held.put("latency_applied", Boolean.toString(e.latencyApplied()));
+    held.put("latency_asked_ms", Double.toString(profile.addedLatencyMillis()));
+    held.put("latency_applied", Boolean.toString(endpoint.latencyApplied()));
+    held.put("latency_method", endpoint.latencyMethod());
     held.put("notes", String.join("; ", e.notes()));
-    enforcement.put(profile, held);
+    enforcement.put(profile.name(), held);
   }
 
   /** Every cell of the report (this run's and earlier runs'), in report order. */
@@ -112,7 +121,8 @@ final class SweepReport {
         options.recordCounts(),
         workload,
         environment,
-        diskBaselines);
+        diskBaselines,
+        volume);
   }
 
   private List<String> profileNames() {

@@ -36,6 +36,14 @@ public interface TargetServer extends AutoCloseable {
     return () -> {};
   }
 
+  /**
+   * The volume the server's data lives on, mounted by the target per server start; null when the
+   * server runs elsewhere.
+   */
+  default io.github.mongodbtiered.volumes.DataVolume volume() {
+    return null;
+  }
+
   /** The server's data directory on this host, or null when the server runs elsewhere. */
   default java.nio.file.Path hostDataDir() {
     return null;

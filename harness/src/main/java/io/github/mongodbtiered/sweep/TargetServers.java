@@ -1,8 +1,15 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.OrphanContainers;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
+import io.github.mongodbtiered.volumes.DataVolume;
+import io.github.mongodbtiered.volumes.DataVolumes;
+import io.github.mongodbtiered.volumes.DelayedVolume;
+import io.github.mongodbtiered.volumes.VolumeSize;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 
 /** Picks the sweep's server: a URL if given, else Docker when usable, else the embedded one. */
 public final class TargetServers {
@@ -11,24 +18,54 @@ public final class TargetServers {
   /**
    * @param log where the choice and its reason are printed
    * @throws ServerUnavailableException when the requested server cannot be used
+   * @throws IllegalArgumentException when the data volume cannot be had as asked (in use, too
+   *     large, {@code --latency dm} without device-mapper)
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server()) {
       case URL -> new UrlTarget(o.mongodbUrl());
-      case EMBEDDED -> new EmbeddedTarget(o.dataDir());
+      case EMBEDDED -> new EmbeddedTarget(volume(o, log));
       case DOCKER -> {
         DockerEnvironment.require();
-        yield new DockerTarget(o.image(), o.dataDir());
+        yield new DockerTarget(o.image(), volume(o, log));
       }
       case AUTO -> {
         String why = DockerEnvironment.unavailableReason();
         if (why.isEmpty()) {
           log.println("--server auto: Docker is usable, so docker (" + o.image() + ")");
-          yield new DockerTarget(o.image(), o.dataDir());
+          yield new DockerTarget(o.image(), volume(o, log));
         }
         log.println("--server auto: embedded, because " + why);
-        yield new EmbeddedTarget(o.dataDir());
+        yield new EmbeddedTarget(volume(o, log));
       }
     };
+  }
+
+  /**
+   * The data volume under {@code --data-dir}, after removing the containers a killed run left on it
+   * (they would hold it mounted); sized for the largest record count unless {@code --volume-size}
+   * says otherwise.
+   */
+  private static DataVolume volume(SweepOptions o, PrintWriter log) {
+    Path dataDir = o.dataDir().toAbsolutePath().normalize();
+    OrphanContainers.removeStale(DelayedVolume.serverDir(dataDir), log::println);
+    OrphanContainers.removeStale(dataDir, log::println);
+    long baselineFile = o.diskBaseline() == null ? 0 : o.diskBaseline().fileBytes();
+    long size =
+        o.volumeSizeBytes() > 0
+            ? o.volumeSizeBytes()
+            : VolumeSize.forRecords(
+                o.recordCounts().get(o.recordCounts().size() - 1), o.workload(), baselineFile);
+    try {
+      DataVolume v = DataVolumes.open(o.latency(), dataDir, size, log::println);
+      log.println(
+          v.offReason().isEmpty()
+              ? "data volume: " + v.method().id() + ", data in " + v.dataDir()
+              : "data volume: none (" + v.offReason() + "), data in " + v.dataDir());
+      return v;
+    } catch (IOException e) {
+      throw new ServerUnavailableException(
+          "--data-dir " + dataDir + ": the data volume could not be set up: " + e.getMessage(), e);
+    }
   }
 }

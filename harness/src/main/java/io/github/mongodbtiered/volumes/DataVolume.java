@@ -13,6 +13,9 @@ public interface DataVolume extends AutoCloseable {
   /** What a mount gives the server. */
   record Mount(Path dataDir, boolean latencyApplied, double latencyMillis) {}
 
+  /** The directory servers keep their data in (on the volume, once mounted). */
+  Path dataDir();
+
   /** How latency is added: {@code dm}, {@code nbd}, or {@code off}. */
   LatencyMethod method();
 

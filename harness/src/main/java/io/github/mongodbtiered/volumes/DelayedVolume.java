@@ -210,6 +210,11 @@ public final class DelayedVolume implements DataVolume {
   }
 
   @Override
+  public Path dataDir() {
+    return layer.resolve("mnt").resolve("db");
+  }
+
+  @Override
   public LatencyMethod method() {
     return stack.method();
   }

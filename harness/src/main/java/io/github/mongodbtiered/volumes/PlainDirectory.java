@@ -16,6 +16,11 @@ final class PlainDirectory implements DataVolume {
   }
 
   @Override
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  @Override
   public LatencyMethod method() {
     return LatencyMethod.OFF;
   }
@@ -28,7 +33,7 @@ final class PlainDirectory implements DataVolume {
   @Override
   public Mount mount(double latencyMillis) throws IOException {
     Files.createDirectories(dataDir);
-    return new Mount(dataDir, latencyMillis == 0, 0);
+    return new Mount(dataDir, false, 0);
   }
 
   @Override

@@ -64,6 +64,7 @@ class ReportCommandTest {
         List.of(1000L, 2000L),
         Map.of("workload", "site.ycsb.workloads.CoreWorkload"),
         null,
+        null,
         null);
   }
 

@@ -55,7 +55,8 @@ class CellStoreTest {
             Tier.FAR_OVER,
             FsHitBasis.OPS,
             true,
-            false,
+            true,
+            "nbd",
             true,
             List.of("note \"one\"", "two\nlines", "ünïcode"));
     CellStore store = new CellStore(dir);

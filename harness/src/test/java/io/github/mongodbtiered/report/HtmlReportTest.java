@@ -194,6 +194,7 @@ class HtmlReportTest {
             List.of(1000L),
             java.util.Map.of(),
             null,
+            null,
             null);
     String html =
         HtmlReport.render(

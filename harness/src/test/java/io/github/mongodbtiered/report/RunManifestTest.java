@@ -79,7 +79,8 @@ class RunManifestTest {
             "wiredTiger",
             256L << 20,
             List.of("server at mongodb://bench:" + PASSWORD + "@db:27017 has read-ahead 8192 KiB")),
-        Map.of());
+        Map.of(),
+        null);
   }
 
   @Test

@@ -42,7 +42,7 @@ class SummaryCsvTest {
     }
     expected.append(
         ",predicted_tier,observed_tier,observed_tier_fs_hit_basis,tier_mismatch,client_bound,"
-            + "latency_applied,"
+            + "latency_applied,latency_method,"
             + "page_cache_dropped,notes");
     assertEquals(expected.toString(), header);
   }

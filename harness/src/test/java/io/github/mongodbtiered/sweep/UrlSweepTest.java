@@ -15,6 +15,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
+import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,7 +75,9 @@ class UrlSweepTest {
         dropExisting,
         List.of("test"),
         DiskBaseline.Settings.defaults(),
-        "");
+        "",
+        LatencyMethod.OFF,
+        0);
   }
 
   private SweepRunner.Outcome sweep(SweepOptions o) throws Exception {

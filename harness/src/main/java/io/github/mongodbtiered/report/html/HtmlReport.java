@@ -72,7 +72,7 @@ public final class HtmlReport {
     CellTable.render(h, rows);
     SetupSection.profiles(h, m);
     SetupSection.baselines(h, m);
-    SetupSection.environment(h, m.environment());
+    SetupSection.environment(h, m.environment(), m.volume());
     files(h);
     h.append("</body>\n</html>\n");
     return h.toString();

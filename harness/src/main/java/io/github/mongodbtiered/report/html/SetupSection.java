@@ -10,6 +10,7 @@ import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.VolumeFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,10 +41,7 @@ final class SetupSection {
           td(Figures.limit(p.writeIops())),
           td(bandwidth(p.readBytesPerSec())),
           td(bandwidth(p.writeBytesPerSec())),
-          td(
-              p.addedLatencyMillis() == 0
-                  ? "none"
-                  : String.format(Locale.ROOT, "%.1f ms", p.addedLatencyMillis())),
+          td(addedLatency(p.addedLatencyMillis(), m.volume())),
           td(p.memoryBytes() == 0 ? "host's" : Sizes.binaryBytes(p.memoryBytes())),
           td(
               p.effectiveCacheBytes() == null
@@ -52,6 +50,16 @@ final class SetupSection {
           text(enforced.isEmpty() ? NONE : esc(String.join(", ", enforced))));
     }
     h.append("</tbody>\n</table>\n</section>\n");
+  }
+
+  /** "7.0 ms, applied by nbd", "7.0 ms, not applied", or "none". */
+  static String addedLatency(double millis, VolumeFacts volume) {
+    if (millis == 0) {
+      return "none";
+    }
+    String asked = String.format(Locale.ROOT, "%.1f ms", millis);
+    boolean applied = volume != null && !"off".equals(volume.method());
+    return applied ? asked + ", applied by " + volume.method() : asked + ", not applied";
   }
 
   private static String bandwidth(long bytesPerSec) {
@@ -65,14 +73,25 @@ final class SetupSection {
     } else {
       h.append("<p class=\"muted\">Random O_DIRECT I/O on the data disk before the cells, the")
           .append(" thread count doubling from step to step; latencies in milliseconds.</p>\n");
-      m.diskBaselines().forEach((profile, steps) -> baseline(h, profile, steps));
+      m.diskBaselines().forEach((profile, steps) -> baseline(h, profile, asked(m, profile), steps));
     }
     h.append("</section>\n");
   }
 
-  private static void baseline(StringBuilder h, String profile, List<BaselineStep> steps) {
+  /** The latency the profile asked for, as the baseline's heading says it; empty when none. */
+  private static String asked(RunManifest m, String profile) {
+    return m.profiles().stream()
+        .filter(p -> p.name().equals(profile) && p.addedLatencyMillis() > 0)
+        .map(p -> " (added latency " + addedLatency(p.addedLatencyMillis(), m.volume()) + ")")
+        .findFirst()
+        .orElse("");
+  }
+
+  private static void baseline(
+      StringBuilder h, String profile, String asked, List<BaselineStep> steps) {
     h.append("<h3>")
         .append(esc(profile))
+        .append(esc(asked))
         .append("</h3>\n")
         .append("<table class=\"baseline\" data-profile=\"")
         .append(esc(profile))
@@ -108,7 +127,30 @@ final class SetupSection {
     h.append("</tbody>\n</table>\n");
   }
 
-  static void environment(StringBuilder h, EnvironmentFacts e) {
+  /** One line for the data volume: how latency was added, or why not. */
+  static String volume(VolumeFacts v) {
+    if (v == null) {
+      return null;
+    }
+    if ("off".equals(v.method())) {
+      return "none, latency not added (" + v.offReason() + ")";
+    }
+    return v.method()
+        + ": "
+        + Sizes.binaryBytes(v.sizeBytes())
+        + " sparse file "
+        + v.backingFile()
+        + ", "
+        + (v.fileSystem() == null ? "file system unknown" : v.fileSystem())
+        + " mounted "
+        + v.mountOptions()
+        + ", read-ahead "
+        + v.readAheadKb()
+        + " KiB, loop device "
+        + (v.directIo() ? "in direct-I/O mode" : "buffered (a second page cache)");
+  }
+
+  static void environment(StringBuilder h, EnvironmentFacts e, VolumeFacts volume) {
     h.append("<section id=\"environment\">\n<h2>Environment</h2>\n");
     if (e == null) {
       h.append("<p class=\"not-measured muted\">Environment: not checked in this run.</p>\n");
@@ -119,6 +161,7 @@ final class SetupSection {
       fact(h, "CPUs", e.cpus() == null ? null : e.cpus().toString());
       fact(h, "memory", e.memoryBytes() == null ? null : Sizes.binaryBytes(e.memoryBytes()));
       fact(h, "data directory", e.dataDir());
+      fact(h, "data volume", volume(volume));
       fact(h, "file system", e.filesystem());
       fact(h, "mount options", e.mountOptions());
       fact(h, "device", e.device());
