@@ -37,8 +37,8 @@ class RunMetricsTest {
     // A reader that counts no read requests (or no cgroup at all): the byte ratio stays.
     Map<Metric, Double> m =
         derive(
-            new ServerSnapshot(BEFORE, null, null, 0L),
-            new ServerSnapshot(AFTER, null, null, 26_843_545L));
+            new ServerSnapshot(BEFORE, null, null, 0L, null),
+            new ServerSnapshot(AFTER, null, null, 26_843_545L, null));
     assertEquals(0.99, m.get(Metric.FS_HIT_RATIO), 1e-9);
     assertEquals(100_000.0, m.get(Metric.FS_READ_OPS_REQUESTED));
     assertFalse(m.containsKey(Metric.DEVICE_READ_OPS));
