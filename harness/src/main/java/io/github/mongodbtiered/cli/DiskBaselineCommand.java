@@ -1,14 +1,11 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.report.BaselineTable;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import io.github.mongodbtiered.servers.DockerEnvironment;
-import io.github.mongodbtiered.servers.LatencyInjection;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,26 +39,37 @@ import picocli.CommandLine.Spec;
           + " x 10 s = 140 s per target, plus writing the file once.",
       "",
       "Targets: with --profile (repeatable, or comma-separated), inside a container limited"
-          + " exactly as that profile's server would be (blkio IOPS and bandwidth on the disk"
-          + " under --data-dir, memory), from the stand-in image (--probe-image, built by"
-          + " scripts/build-standin-image; never pulled); this needs Docker. With --host, or when no --profile is given, in"
-          + " this process on the bare host, unthrottled, without Docker. --host with --profile"
-          + " measures the host first, then each profile.",
+          + " exactly as that profile's server would be (blkio IOPS and bandwidth on the device"
+          + " under --data-dir, which is the data volume's when there is one; memory), from the"
+          + " stand-in image (--probe-image, built by scripts/build-standin-image; never"
+          + " pulled); this needs Docker. With --host, or when no --profile is given, in this"
+          + " process on the bare host (through the data volume, with 0 ms added, when there is"
+          + " one), unthrottled, without Docker. --host with --profile measures the host first,"
+          + " then each profile.",
       "",
       "Reading the numbers: IOPS are operations completed within the step divided by its"
           + " length; MB/s are the bytes actually transferred (10^6 bytes), so at 4-32 KiB they"
           + " are about IOPS x 18 KiB; p50/p95/p99/max are the latencies of single operations in"
           + " milliseconds, queueing behind a throttle included. Under a profile the IOPS should"
-          + " match its limit at every step. A profile's added latency (+7 ms for hdd-150 and"
-          + " san-600) needs device-mapper and is not applied by the container; the output says"
-          + " so, and the figures are then those of the IOPS limit alone (the study's fio saw 34"
-          + " IOPS at 1 thread under 150 IOPS + 7 ms). The kernel's IOPS throttle lets"
-          + " operations through in batches about every 100 ms, so under a low limit most"
-          + " operations take well under 1 ms and the rest wait up to 100 ms: p50 is small and"
-          + " p95 large, unlike a real spinning disk, where every operation takes milliseconds.",
+          + " match its limit at every step, and at 1 thread p50 should be at least the"
+          + " profile's added latency. The kernel's IOPS throttle lets operations through in"
+          + " batches about every 100 ms, so under a low limit with many threads some"
+          + " operations wait up to 100 ms: p95 and p99 show that queueing.",
+      "",
+      "Added latency (+7 ms for hdd-150 and san-600): the data directory becomes a delayed"
+          + " volume (see --latency), the file is written on it once without delay, and each"
+          + " target gets the volume mounted again, cold, with its own latency: the profile's,"
+          + " or 0 ms for the bare host. A note per target says 'latency: +7 ms asked, applied"
+          + " by nbd' (or dm), and each row carries latency_applied, latency_method and"
+          + " latency_asked_ms beside the delivered latencies. With --latency off, or without"
+          + " root or the tools, the data directory is used as it is, the note says 'latency"
+          + " not applied' and why, and the figures are those of the IOPS limit alone: most"
+          + " operations then take well under 1 ms, unlike a real spinning disk, where every"
+          + " operation takes milliseconds.",
       "",
       "The file (mongodb-tiered-probe.dat, shared with the probe command) is removed at the end"
-          + " when this run created it, unless --keep-file."
+          + " when this run created it, unless --keep-file. The volume's sparse file"
+          + " (mongodb-tiered-volume/disk.img under --data-dir) stays for the next run."
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -113,6 +121,10 @@ public final class DiskBaselineCommand implements Callable<Integer> {
   int maxThreads = 64;
 
   @Mixin
+  @HelpSection("Targets")
+  VolumeOptions volume;
+
+  @Mixin
   @HelpSection("Output")
   CsvOption csv;
 
@@ -136,46 +148,54 @@ public final class DiskBaselineCommand implements Callable<Integer> {
       DockerEnvironment.require();
     }
     Path dir = disk.createDataDir();
-    try (AutoCloseable cleanup = removeUnlessKept(dir.resolve(DiskBaseline.FILE_NAME));
-        MeasurementOutput out =
-            MeasurementOutput.open(spec.commandLine(), csv, BaselineTable.csvHeader())) {
+    try (MeasurementOutput out =
+            MeasurementOutput.open(spec.commandLine(), csv, BaselineRows.csvHeader());
+        MeasurementVolume v = MeasurementVolume.open(volume, dir, settings.fileBytes(), out)) {
       boolean onHost = host || targets.isEmpty();
       out.note(BaselineText.intro(settings, (onHost ? 1 : 0) + targets.size()));
-      out.note(BaselineText.dataDirectory(dir));
-      measure(out, onHost, targets, dir, settings);
+      boolean created = v.prepareFile();
+      out.note(BaselineText.dataDirectory(v.dataDir()));
+      try {
+        measure(out, v, onHost, targets, settings);
+      } finally {
+        // While the volume is still mounted: the file is on it.
+        if (created && !keepFile) {
+          v.removeFile();
+        }
+      }
       out.finished();
     }
     return ExitCodes.OK;
   }
 
-  /** The host first when asked, then each profile, a table each, a row as each step ends. */
+  /**
+   * The host first when asked, then each profile: a cold mount with its latency, a note saying what
+   * was applied, and a table with a row as each step ends.
+   */
   private void measure(
-      MeasurementOutput out, boolean onHost, List<DiskProfile> targets, Path dir, Settings s)
+      MeasurementOutput out,
+      MeasurementVolume v,
+      boolean onHost,
+      List<DiskProfile> targets,
+      Settings s)
       throws IOException {
-    Consumer<BaselineStep> onStep =
-        step -> out.row(BaselineTable.textRow(step), BaselineTable.csvRow(step));
     if (onHost) {
       out.note("host: this machine's disk, unthrottled, measured in this process");
-      out.tableLine(BaselineTable.textHeader());
-      DiskBaseline.onHost(dir, s, onStep);
+      MeasurementVolume.Mounted m = v.mountCold(0);
+      out.note("host: " + m.latency().note());
+      out.tableLine(BaselineRows.textHeader());
+      DiskBaseline.onHost(m.dataDir(), s, rows(out, m.latency()));
     }
     for (DiskProfile p : targets) {
       out.note(p.summary());
-      if (p.addedLatencyMillis() > 0) {
-        out.note(p.name() + ": " + LatencyInjection.unavailableReason());
-      }
-      out.tableLine(BaselineTable.textHeader());
-      DiskBaseline.inContainer(disk.probeImage(), p, dir, s, onStep);
+      MeasurementVolume.Mounted m = v.mountCold(p.addedLatencyMillis());
+      out.note(p.name() + ": " + m.latency().note());
+      out.tableLine(BaselineRows.textHeader());
+      DiskBaseline.inContainer(disk.probeImage(), p, m.dataDir(), s, rows(out, m.latency()));
     }
   }
 
-  /** Removes the measured file at the end when this run creates it, unless --keep-file. */
-  private AutoCloseable removeUnlessKept(Path file) {
-    boolean remove = !keepFile && !Files.exists(file);
-    return () -> {
-      if (remove) {
-        Files.deleteIfExists(file);
-      }
-    };
+  private static Consumer<BaselineStep> rows(MeasurementOutput out, AppliedLatency latency) {
+    return step -> out.row(BaselineRows.textRow(step, latency), BaselineRows.csvRow(step, latency));
   }
 }

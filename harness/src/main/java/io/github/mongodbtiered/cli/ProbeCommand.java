@@ -4,7 +4,6 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.DiskProbe;
 import io.github.mongodbtiered.servers.DockerEnvironment;
-import io.github.mongodbtiered.servers.LatencyInjection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,13 +29,22 @@ import picocli.CommandLine.Spec;
           + " limit; without a limit they show what the disk itself can do.",
       "",
       "The probe runs in the stand-in image (--probe-image; build it once with"
-          + " scripts/build-standin-image); it is never pulled. Added latency cannot be applied on hosts without device-mapper;"
-          + " the output then says 'latency not applied'."
+          + " scripts/build-standin-image); it is never pulled.",
+      "",
+      "Added latency (+7 ms for hdd-150 and san-600): the data directory becomes a delayed"
+          + " volume (see --latency): the file is written on it without delay, then the volume"
+          + " is mounted again, cold, with the profile's latency, and the container's limits name"
+          + " the volume's device. A note says 'latency: +7 ms asked, applied by nbd' (or dm);"
+          + " the rows carry latency_applied, latency_method and latency_asked_ms beside the"
+          + " delivered p50 and p99. With --latency off, or without root or the tools, the"
+          + " probe runs on the data directory as it is, the note says 'latency not applied'"
+          + " and why, and the figures are those of the limits alone."
     },
     footerHeading = "%nExamples:%n",
     footer = {
       "  mongodb-tiered probe --profile hdd-150",
-      "  mongodb-tiered probe --profile io1-5000 --mode read --threads 16 --csv -"
+      "  mongodb-tiered probe --profile io1-5000 --mode read --threads 16 --csv -",
+      "  mongodb-tiered probe --profile san-600 --latency off"
     },
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
@@ -74,6 +82,10 @@ public final class ProbeCommand implements Callable<Integer> {
   int threads = 1;
 
   @Mixin
+  @HelpSection("Target")
+  VolumeOptions volume;
+
+  @Mixin
   @HelpSection("Output")
   CsvOption csv;
 
@@ -91,17 +103,21 @@ public final class ProbeCommand implements Callable<Integer> {
     csv.requireWritable();
     Path dir = disk.createDataDir();
     DockerEnvironment.require();
-    BlockDevice device = BlockDevice.backing(dir);
     try (MeasurementOutput out =
-        MeasurementOutput.open(spec.commandLine(), csv, ProbeTable.CSV_HEADER)) {
+            MeasurementOutput.open(spec.commandLine(), csv, ProbeTable.CSV_HEADER);
+        MeasurementVolume v = MeasurementVolume.open(volume, dir, runs.get(0).fileBytes(), out)) {
       out.note(profile.summary());
-      out.note("data directory " + dir + " on " + device.path());
-      if (profile.addedLatencyMillis() > 0) {
-        out.note(LatencyInjection.unavailableReason());
-      }
-      for (DiskProbe.Settings run : runs) {
-        DiskProbe.Result r = DiskProbe.run(disk.probeImage(), profile, dir, run);
-        out.row(ProbeTable.textRow(r), ProbeTable.csvRow(r, device));
+      v.prepareFile();
+      for (int i = 0; i < runs.size(); i++) {
+        // Each mode starts cold: the file written or read before is not in the page cache.
+        MeasurementVolume.Mounted m = v.mountCold(profile.addedLatencyMillis());
+        BlockDevice device = BlockDevice.backing(m.dataDir());
+        if (i == 0) {
+          out.note("data directory " + m.dataDir() + " on " + device.path());
+          out.note(m.latency().note());
+        }
+        DiskProbe.Result r = DiskProbe.run(disk.probeImage(), profile, m.dataDir(), runs.get(i));
+        out.row(ProbeTable.textRow(r, m.latency()), ProbeTable.csvRow(r, device, m.latency()));
       }
       out.finished();
     }

@@ -4,19 +4,24 @@ import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.DiskProbe;
 import java.util.Locale;
 
-/** {@code probe}'s results: a line of text, or a CSV row, per mode. */
+/**
+ * {@code probe}'s results: a line of text, or a CSV row, per mode. Each carries the latency the
+ * profile asked for and whether the data volume applied it ({@link AppliedLatency}), beside the
+ * delivered percentiles.
+ */
 final class ProbeTable {
   static final String CSV_HEADER =
       "profile,mode,device,block_bytes,threads,seconds,ops,iops,mib_per_s,p50_us,p95_us,"
-          + "p99_us,max_us,latency_applied";
+          + "p99_us,max_us,"
+          + AppliedLatency.CSV_COLUMNS;
 
   private ProbeTable() {}
 
-  static String textRow(DiskProbe.Result r) {
+  static String textRow(DiskProbe.Result r, AppliedLatency latency) {
     return String.format(
         Locale.ROOT,
         "%-5s %9.1f IOPS %8.2f MiB/s  p50 %8.2f ms  p95 %8.2f ms  p99 %8.2f ms  max %8.2f ms"
-            + "  (%d B, %d thread(s), %.1f s)",
+            + "  (%d B, %d thread(s), %.1f s, latency %s)",
         r.mode(),
         r.iops(),
         r.mibPerSec(),
@@ -26,10 +31,14 @@ final class ProbeTable {
         r.maxMicros() / 1000.0,
         r.blockBytes(),
         r.threads(),
-        r.seconds());
+        r.seconds(),
+        latency.text());
   }
 
-  static String csvRow(DiskProbe.Result r, BlockDevice device) {
+  /**
+   * @param device the disk the limits named: the volume's device when latency is applied
+   */
+  static String csvRow(DiskProbe.Result r, BlockDevice device, AppliedLatency latency) {
     return String.format(
         Locale.ROOT,
         "%s,%s,%s,%d,%d,%.2f,%d,%.1f,%.3f,%d,%d,%d,%d,%s",
@@ -46,6 +55,6 @@ final class ProbeTable {
         r.p95Micros(),
         r.p99Micros(),
         r.maxMicros(),
-        r.profile().addedLatencyMillis() > 0 ? "false" : "n/a");
+        latency.csvColumns());
   }
 }

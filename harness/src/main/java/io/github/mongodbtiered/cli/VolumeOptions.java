@@ -35,8 +35,10 @@ final class VolumeOptions {
       converter = ByteSize.Converter.class,
       description =
           "Size of the data volume (a sparse file: only what is written takes space). Default:"
-              + " from the data set (records x record size x 2, plus 2 GiB). A volume that would"
-              + " not fit the free space is refused before anything is loaded.")
+              + " from what it will hold: for sweep the data set (records x record size x 2, plus"
+              + " 2 GiB), for probe and disk-baseline the measured file plus 1 GiB, rounded up to"
+              + " a GiB. A volume that would not fit the free space is refused before anything is"
+              + " written to it.")
   ByteSize volumeSize;
 
   /** The size asked for, or 0 to size the volume from what it will hold. */

@@ -49,6 +49,19 @@ public final class DiskProbe {
       long p99Micros,
       long maxMicros) {}
 
+  /**
+   * Writes the file {@code probe} and {@code disk-baseline} measure ({@code
+   * mongodb-tiered-probe.dat} in {@code dataDir}) from this process, unthrottled, unless it already
+   * holds {@code fileBytes}: so a slow profile's limits and latency never slow the filling.
+   *
+   * @return the file
+   */
+  public static Path prepareFile(Path dataDir, long fileBytes) throws IOException {
+    Path file = dataDir.resolve(ProbeContainer.FILE_NAME);
+    ProbeContainer.prepareFile(file, fileBytes);
+    return file;
+  }
+
   /** Runs the probe in a container limited by {@code profile}, with its file in {@code dataDir}. */
   public static Result run(String probeImage, DiskProfile profile, Path dataDir, Settings s)
       throws IOException {

@@ -86,6 +86,8 @@ class DiskBaselineCommandTest {
             "disk-baseline",
             "--data-dir",
             dir.toString(),
+            "--latency",
+            "off",
             "--file-size",
             "4m",
             "--block-size",
@@ -113,6 +115,14 @@ class DiskBaselineCommandTest {
     assertTrue(rows.get(0).startsWith("profile,where,mode,"), rows.get(0));
     assertTrue(rows.get(1).startsWith("none,host,read,4096,4096,1,0.200,"), rows.get(1));
     assertTrue(rows.get(2).startsWith("none,host,read,4096,4096,2,0.200,"), rows.get(2));
+    // With --latency off the host asks for no latency and gets none: nothing was missing.
+    assertTrue(
+        rows.get(0).endsWith(",max_us,latency_applied,latency_method,latency_asked_ms"),
+        rows.get(0));
+    assertTrue(rows.get(1).endsWith(",true,off,0"), rows.get(1));
+    assertTrue(text.contains("host: latency: none asked\n"), text);
+    assertTrue(text.lines().anyMatch(l -> l.endsWith("  added latency")), text);
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("none ") && l.endsWith("  0 ms off")), text);
     assertFalse(
         Files.exists(dir.resolve("mongodb-tiered-probe.dat")), "the file this run made is removed");
   }
@@ -124,6 +134,8 @@ class DiskBaselineCommandTest {
             "disk-baseline",
             "--data-dir",
             dir.toString(),
+            "--latency",
+            "off",
             "--file-size",
             "4m",
             "--block-size",
@@ -153,6 +165,8 @@ class DiskBaselineCommandTest {
             "disk-baseline",
             "--dir",
             dir.toString(),
+            "--latency",
+            "off",
             "--file-size",
             "4m",
             "--block-size",
@@ -221,6 +235,9 @@ class DiskBaselineCommandTest {
               "disk-baseline",
               "--data-dir",
               dir.toString(),
+              // The directory as it is: a volume on it would be a block device of its own.
+              "--latency",
+              "off",
               "--file-size",
               "1m",
               "--max-threads",
