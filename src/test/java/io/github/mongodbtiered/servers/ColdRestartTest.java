@@ -40,7 +40,7 @@ class ColdRestartTest {
     try (ThrottledMongoContainer server =
         new ThrottledMongoContainer(ServerUnderTest.image(), hdd, data)) {
       server.start();
-      Enforcement enforced = server.enforcement();
+      Enforcement enforced = server.enforcement(false, "not on a delayed volume in this test");
       assertEquals(150, enforced.readIops(), enforced.toString());
       assertEquals(150, enforced.writeIops(), enforced.toString());
       assertEquals(hdd.memoryBytes(), enforced.memoryBytes(), enforced.toString());

@@ -15,8 +15,8 @@ import java.util.OptionalLong;
  * @param writeIops write operations per second allowed (0: unlimited)
  * @param readBytesPerSec read bandwidth allowed (0: unlimited)
  * @param writeBytesPerSec write bandwidth allowed (0: unlimited)
- * @param addedLatencyMillis latency to add to every I/O; needs device-mapper {@code delay}, which
- *     is applied only where the host has it (reports say when it was not)
+ * @param addedLatencyMillis latency to add to every read and write, applied by the data volume
+ *     ({@code volumes}) where it can be built (reports say when it was not)
  * @param memoryBytes the server container's memory limit, page cache included (0: unlimited)
  * @param wiredTigerCacheBytes the WiredTiger cache size, or empty for MongoDB's default
  */

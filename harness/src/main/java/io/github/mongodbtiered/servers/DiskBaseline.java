@@ -186,7 +186,8 @@ public final class DiskBaseline {
   /**
    * Runs the baseline in a container of {@code image} (the stand-in image, which carries the probe)
    * limited exactly as {@code profile}'s server would be, on a file in {@code dataDir}. The
-   * profile's added latency is not part of the container's limits; see {@link LatencyInjection}.
+   * profile's added latency is not part of the container's limits: it is in the data volume that
+   * {@code dataDir} is on, mounted with it by the caller.
    *
    * @param onStep called as each step ends, while the container still runs
    * @throws IOException when the probe fails or reports fewer steps than it should
