@@ -34,6 +34,9 @@ record AppliedLatency(boolean applied, LatencyMethod method, double askedMillis,
    * REASON}.
    */
   String note() {
+    if (method == LatencyMethod.OFF && askedMillis == 0) {
+      return "latency: none asked";
+    }
     if (!applied) {
       String reason =
           offReason.startsWith(NOT_APPLIED) ? offReason.substring(NOT_APPLIED.length()) : offReason;
@@ -42,9 +45,7 @@ record AppliedLatency(boolean applied, LatencyMethod method, double askedMillis,
     if (askedMillis > 0) {
       return "latency: +" + Messages.number(askedMillis) + " ms asked, applied by " + method.id();
     }
-    return method == LatencyMethod.OFF
-        ? "latency: none asked"
-        : "latency: none asked, " + method.id() + " volume adds 0 ms";
+    return "latency: none asked, " + method.id() + " volume adds 0 ms";
   }
 
   /** {@code true,nbd,7}: the values of {@link #CSV_COLUMNS}. */
@@ -58,6 +59,9 @@ record AppliedLatency(boolean applied, LatencyMethod method, double askedMillis,
    */
   String text() {
     String asked = (askedMillis > 0 ? "+" : "") + Messages.number(askedMillis) + " ms";
+    if (method == LatencyMethod.OFF && askedMillis == 0) {
+      return asked + " off"; // nothing asked, nothing missing
+    }
     return applied ? asked + " " + method.id() : asked + " NOT applied";
   }
 }

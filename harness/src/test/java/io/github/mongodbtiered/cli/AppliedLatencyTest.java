@@ -57,16 +57,16 @@ class AppliedLatencyTest {
   }
 
   @Test
-  void withoutAVolumeOnlyAProfileAskingNoLatencyGetsWhatItAsked(@TempDir Path dir)
-      throws Exception {
+  void withoutAVolumeLatencyIsNeverApplied(@TempDir Path dir) throws Exception {
     DataVolume plain = DataVolume.plain(dir, "--latency off");
     AppliedLatency asked7 = AppliedLatency.of(plain, plain.mount(7), 7);
     assertFalse(asked7.applied());
     assertEquals(LatencyMethod.OFF, asked7.method());
     assertEquals("latency not applied: --latency off (+7 ms asked)", asked7.note());
     AppliedLatency asked0 = AppliedLatency.of(plain, plain.mount(0), 0);
-    assertTrue(asked0.applied());
-    assertEquals("true,off,0", asked0.csvColumns());
+    assertFalse(asked0.applied(), "applied only where a volume added it");
+    assertEquals("false,off,0", asked0.csvColumns());
+    assertEquals("latency: none asked", asked0.note());
   }
 
   @Test

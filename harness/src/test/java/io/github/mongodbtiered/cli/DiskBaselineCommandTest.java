@@ -115,11 +115,11 @@ class DiskBaselineCommandTest {
     assertTrue(rows.get(0).startsWith("profile,where,mode,"), rows.get(0));
     assertTrue(rows.get(1).startsWith("none,host,read,4096,4096,1,0.200,"), rows.get(1));
     assertTrue(rows.get(2).startsWith("none,host,read,4096,4096,2,0.200,"), rows.get(2));
-    // With --latency off the host asks for no latency and gets none: nothing was missing.
+    // With --latency off the host asks for no latency and none is applied (no volume).
     assertTrue(
         rows.get(0).endsWith(",max_us,latency_applied,latency_method,latency_asked_ms"),
         rows.get(0));
-    assertTrue(rows.get(1).endsWith(",true,off,0"), rows.get(1));
+    assertTrue(rows.get(1).endsWith(",false,off,0"), rows.get(1));
     assertTrue(text.contains("host: latency: none asked\n"), text);
     assertTrue(text.lines().anyMatch(l -> l.endsWith("  added latency")), text);
     assertTrue(text.lines().anyMatch(l -> l.startsWith("none ") && l.endsWith("  0 ms off")), text);
