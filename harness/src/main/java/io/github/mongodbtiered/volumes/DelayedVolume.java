@@ -154,6 +154,7 @@ public final class DelayedVolume implements DataVolume {
       Runtime.getRuntime().addShutdownHook(v.shutdownHook);
       return v;
     } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(layer.resolve("owner"));
       lock.release();
       channel.close();
       throw e;
