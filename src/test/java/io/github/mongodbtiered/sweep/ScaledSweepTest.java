@@ -104,7 +104,10 @@ class ScaledSweepTest {
         boolean noFileReads =
             (h.equals("fs_hit_ratio") && row.get("fs_bytes_requested").equals("0"))
                 || (h.equals("fs_hit_ratio_ops") && row.get("fs_read_ops_requested").equals("0"))
-                || (h.equals("observed_tier_fs_hit_basis") && row.get("observed_tier").isEmpty());
+                // The basis names the filesystem ratio the tier used: none when neither is known.
+                || (h.equals("observed_tier_fs_hit_basis")
+                    && row.get("fs_hit_ratio").isEmpty()
+                    && row.get("fs_hit_ratio_ops").isEmpty());
         boolean noLatency =
             h.equals("latency_method") && row.get("latency_applied").equals("false");
         // r_await is per read: a cell whose data volume saw no read has none.
