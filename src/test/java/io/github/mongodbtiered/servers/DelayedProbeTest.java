@@ -4,17 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.model.Container;
-import io.github.mongodbtiered.volumes.DelayedVolume;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.volumes.VolumeSupport;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * Given the delayed data volume, when {@code probe} measures a profile through the CLI, then the
@@ -59,7 +52,7 @@ class DelayedProbeTest {
     assertLatencyApplied(row, "7");
     assertTrue(p50Micros(row) >= 7_000, "p50 " + p50Micros(row) + " us with +7 ms: " + row);
     assertIopsNear(row, 150);
-    assertNothingLeft(data);
+    HostLeftovers.assertNoneUnder(data);
   }
 
   @Test
@@ -69,7 +62,7 @@ class DelayedProbeTest {
     assertLatencyApplied(row, "7");
     assertTrue(p50Micros(row) >= 7_000, "p50 " + p50Micros(row) + " us with +7 ms: " + row);
     assertIopsNear(row, 600);
-    assertNothingLeft(data);
+    HostLeftovers.assertNoneUnder(data);
   }
 
   @Test
@@ -78,7 +71,7 @@ class DelayedProbeTest {
 
     assertLatencyApplied(row, "0");
     assertTrue(p50Micros(row) < 2_000, "p50 " + p50Micros(row) + " us without latency: " + row);
-    assertNothingLeft(data);
+    HostLeftovers.assertNoneUnder(data);
   }
 
   /** Runs {@code probe} as a user would and returns its one CSV row by column. */
@@ -165,62 +158,5 @@ class DelayedProbeTest {
 
   private static long p50Micros(Map<String, String> row) {
     return Long.parseLong(row.get("p50_us"));
-  }
-
-  /** No mount, loop device, nbdkit or nbdfuse process, or container names the data directory. */
-  private static void assertNothingLeft(Path data) throws IOException {
-    String dir = data.toAbsolutePath().normalize().toString();
-    List<String> mounts =
-        Files.readAllLines(Path.of("/proc/mounts")).stream()
-            .filter(l -> l.split(" ")[1].startsWith(dir))
-            .toList();
-    assertEquals(List.of(), mounts, "mounts under " + dir);
-    assertEquals(List.of(), loopsBackedBy(dir), "loop devices backed by files under " + dir);
-    assertEquals(List.of(), processesNaming(dir), "nbdkit/nbdfuse naming " + dir);
-    DockerClient docker = DockerClientFactory.instance().client();
-    for (Path bound : List.of(DelayedVolume.serverDir(data), data)) {
-      List<String> left =
-          docker
-              .listContainersCmd()
-              .withShowAll(true)
-              .withLabelFilter(
-                  Map.of(ContainerLabels.DATA_DIR, ContainerLabels.dataDirValue(bound)))
-              .exec()
-              .stream()
-              .map(Container::getId)
-              .toList();
-      assertEquals(List.of(), left, "containers bound to " + bound);
-    }
-  }
-
-  private static List<String> loopsBackedBy(String dir) throws IOException {
-    List<String> loops = new ArrayList<>();
-    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
-      for (Path b : blocks) {
-        Path backing = b.resolve("loop/backing_file");
-        if (Files.isReadable(backing) && Files.readString(backing).startsWith(dir)) {
-          loops.add(b.getFileName().toString());
-        }
-      }
-    }
-    return loops;
-  }
-
-  private static List<String> processesNaming(String dir) throws IOException {
-    List<String> found = new ArrayList<>();
-    try (DirectoryStream<Path> all = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
-      for (Path p : all) {
-        String cmd;
-        try {
-          cmd = Files.readString(p.resolve("cmdline"), StandardCharsets.UTF_8).replace('\0', ' ');
-        } catch (IOException e) {
-          continue; // exited while we looked
-        }
-        if ((cmd.contains("nbdkit") || cmd.contains("nbdfuse")) && cmd.contains(dir)) {
-          found.add(p.getFileName() + ": " + cmd);
-        }
-      }
-    }
-    return found;
   }
 }

@@ -5,25 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.github.dockerjava.api.DockerClient;
-import io.github.mongodbtiered.servers.ContainerLabels;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.HostLeftovers;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.volumes.VolumeSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * Given a sweep on the delayed data volume killed with SIGKILL in the middle of a cell, when the
@@ -56,8 +52,10 @@ class KilledSweepTest {
       first.destroyForcibly(); // SIGKILL: no shutdown hook runs
       first.waitFor(30, TimeUnit.SECONDS);
     }
-    assertFalse(containersOn(dir).isEmpty(), "the killed run left its server container");
-    assertTrue(mountsUnder(dir).size() >= 1, "the killed run left its volume mounted");
+    assertFalse(
+        HostLeftovers.containers(dir.toString()).isEmpty(), "the killed run left its container");
+    assertFalse(
+        HostLeftovers.mounts(dir.toString()).isEmpty(), "the killed run left its volume mounted");
 
     Path log2 = dir.resolve("second.log");
     Process second = start(sweep(out, data, 2), log2);
@@ -73,10 +71,7 @@ class KilledSweepTest {
       assertTrue(row.contains(",docker,ok,"), row);
     }
 
-    assertEquals(List.of(), containersOn(dir), "containers");
-    assertEquals(List.of(), mountsUnder(dir), "mounts");
-    assertEquals(List.of(), loopsUnder(dir), "loop devices");
-    assertEquals(List.of(), processesNaming(dir), "nbdkit and nbdfuse");
+    HostLeftovers.assertNoneUnder(dir);
   }
 
   private static List<String> sweep(Path out, Path data, int seconds) {
@@ -125,61 +120,5 @@ class KilledSweepTest {
       assertTrue(System.nanoTime() < deadline, "no '" + prefix + "' in " + Files.readString(log));
       Thread.sleep(100); // poll interval of the progress check
     }
-  }
-
-  private static List<String> containersOn(Path dir) {
-    DockerClient docker = DockerClientFactory.instance().client();
-    List<String> ids = new ArrayList<>();
-    docker
-        .listContainersCmd()
-        .withShowAll(true)
-        .exec()
-        .forEach(
-            c -> {
-              String d = c.getLabels() == null ? null : c.getLabels().get(ContainerLabels.DATA_DIR);
-              if (d != null && d.startsWith(dir.toString())) {
-                ids.add(c.getId());
-              }
-            });
-    return ids;
-  }
-
-  private static List<String> mountsUnder(Path dir) throws IOException {
-    return Files.readAllLines(Path.of("/proc/mounts")).stream()
-        .filter(l -> l.split(" ")[1].startsWith(dir.toString()))
-        .toList();
-  }
-
-  private static List<String> loopsUnder(Path dir) throws IOException {
-    List<String> loops = new ArrayList<>();
-    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
-      for (Path b : blocks) {
-        Path f = b.resolve("loop/backing_file");
-        if (Files.isReadable(f) && Files.readString(f).startsWith(dir.toString())) {
-          loops.add(b.getFileName().toString());
-        }
-      }
-    }
-    return loops;
-  }
-
-  private static List<String> processesNaming(Path dir) throws IOException {
-    List<String> found = new ArrayList<>();
-    try (DirectoryStream<Path> all = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
-      for (Path p : all) {
-        try {
-          String cmd =
-              new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
-                  .replace('\0', ' ');
-          if ((cmd.startsWith("nbdkit") || cmd.startsWith("nbdfuse"))
-              && cmd.contains(dir.toString())) {
-            found.add(p.getFileName() + " " + cmd);
-          }
-        } catch (IOException e) {
-          // exited while we looked
-        }
-      }
-    }
-    return found;
   }
 }

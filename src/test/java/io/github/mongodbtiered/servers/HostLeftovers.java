@@ -1,0 +1,87 @@
+package io.github.mongodbtiered.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.github.dockerjava.api.DockerClient;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * What a run may leave on the host under a directory: mounts, loop devices, nbdkit and nbdfuse
+ * processes, containers bound to it. Tests assert there is none once a run (or its successor) has
+ * finished.
+ */
+public final class HostLeftovers {
+  private HostLeftovers() {}
+
+  /** Fails naming whatever of the four is still there under {@code dir}. */
+  public static void assertNoneUnder(Path dir) throws IOException {
+    String d = dir.toAbsolutePath().normalize().toString();
+    assertEquals(List.of(), containers(d), "containers bound under " + d);
+    assertEquals(List.of(), mounts(d), "mounts under " + d);
+    assertEquals(List.of(), loops(d), "loop devices backed by files under " + d);
+    assertEquals(List.of(), nbdProcesses(d), "nbdkit/nbdfuse naming " + d);
+  }
+
+  /** Containers, running or not, whose data-dir label is {@code dir} or below it. */
+  public static List<String> containers(String dir) {
+    DockerClient docker = DockerClientFactory.instance().client();
+    List<String> ids = new ArrayList<>();
+    docker
+        .listContainersCmd()
+        .withShowAll(true)
+        .exec()
+        .forEach(
+            c -> {
+              String bound =
+                  c.getLabels() == null ? null : c.getLabels().get(ContainerLabels.DATA_DIR);
+              if (bound != null && bound.startsWith(dir)) {
+                ids.add(c.getId());
+              }
+            });
+    return ids;
+  }
+
+  public static List<String> mounts(String dir) throws IOException {
+    return Files.readAllLines(Path.of("/proc/mounts")).stream()
+        .filter(l -> l.split(" ")[1].startsWith(dir))
+        .toList();
+  }
+
+  private static List<String> loops(String dir) throws IOException {
+    List<String> loops = new ArrayList<>();
+    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
+      for (Path b : blocks) {
+        Path backing = b.resolve("loop/backing_file");
+        if (Files.isReadable(backing) && Files.readString(backing).startsWith(dir)) {
+          loops.add(b.getFileName().toString());
+        }
+      }
+    }
+    return loops;
+  }
+
+  private static List<String> nbdProcesses(String dir) throws IOException {
+    List<String> found = new ArrayList<>();
+    try (DirectoryStream<Path> all = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+      for (Path p : all) {
+        String cmd;
+        try {
+          cmd = Files.readString(p.resolve("cmdline"), StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException e) {
+          continue; // exited while we looked
+        }
+        if ((cmd.startsWith("nbdkit") || cmd.startsWith("nbdfuse")) && cmd.contains(dir)) {
+          found.add(p.getFileName() + ": " + cmd);
+        }
+      }
+    }
+    return found;
+  }
+}
