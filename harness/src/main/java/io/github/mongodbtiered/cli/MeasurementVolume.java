@@ -58,13 +58,13 @@ final class MeasurementVolume implements AutoCloseable {
   }
 
   /**
-   * Mounts the volume as for loading (no latency, host cache allowed) and writes the measured file
-   * there unless it is already whole.
+   * Mounts the volume without added latency and writes the measured file there unless it is already
+   * whole.
    *
    * @return whether this call created the file (it did not exist before)
    */
   boolean prepareFile() throws IOException {
-    mountedDir = volume.mountForLoading().dataDir();
+    mountedDir = volume.mount(0).dataDir();
     boolean existed = Files.exists(mountedDir.resolve(DiskBaseline.FILE_NAME));
     DiskProbe.prepareFile(mountedDir, fileBytes);
     return !existed;

@@ -82,12 +82,6 @@ final class DockerTarget implements TargetServer {
     return start(loader, false);
   }
 
-  private DataVolume.Mount mountFor(DiskProfile profile, boolean cold) {
-    return cold
-        ? VolumeNotes.mount(volume, profile.addedLatencyMillis())
-        : VolumeNotes.mountForLoading(volume);
-  }
-
   @Override
   public void stopLoading() throws IOException {
     stop();
@@ -110,7 +104,7 @@ final class DockerTarget implements TargetServer {
 
   private Endpoint start(DiskProfile profile, boolean cold) throws IOException {
     stop();
-    DataVolume.Mount mount = mountFor(profile, cold);
+    DataVolume.Mount mount = VolumeNotes.mount(volume, profile.addedLatencyMillis());
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir());
     running.start();

@@ -94,8 +94,7 @@ final class EmbeddedTarget implements TargetServer {
   private Endpoint start(double latencyMillis, boolean cold, List<String> notes, int cacheMb)
       throws IOException {
     stop();
-    DataVolume.Mount mount =
-        cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
+    DataVolume.Mount mount = VolumeNotes.mount(volume, latencyMillis);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = StandinServer.start("127.0.0.1", 0, mount.dataDir(), cacheMb);
     BlockDevice device = null;

@@ -49,8 +49,7 @@ final class DmStack implements DeviceStack {
   }
 
   @Override
-  public String up(double latencyMillis, boolean hostCache) throws IOException {
-    // The loop device reads the file with direct I/O either way: nothing for the host to cache.
+  public String up(double latencyMillis) throws IOException {
     down();
     String loop = commands.run("losetup", "--find", "--show", "--direct-io=on", image().toString());
     directIo = DelayedVolume.loopDirectIo(loop);

@@ -52,7 +52,7 @@ final class NbdStack implements DeviceStack {
   }
 
   @Override
-  public String up(double latencyMillis, boolean hostCache) throws IOException {
+  public String up(double latencyMillis) throws IOException {
     down();
     Files.createDirectories(fuseDir());
     String delay = delay(latencyMillis);
@@ -66,8 +66,7 @@ final class NbdStack implements DeviceStack {
         "--filter=delay",
         "file",
         image().toString(),
-        // cache=none syncs and drops every write: right for a measured disk, slow for loading.
-        hostCache ? "cache=default" : "cache=none",
+        "cache=none",
         "fadvise=random",
         "rdelay=" + delay,
         "wdelay=" + delay);
