@@ -29,6 +29,13 @@ final class CellOptions {
 
   @Mixin ProfilesFileOption profilesFile;
 
+  @Option(
+      names = "--remeasure",
+      description =
+          "Measure again, and replace, cells in --out measured under other settings than this"
+              + " run's (without it the sweep refuses to mix them into one report).")
+  boolean remeasure;
+
   List<DiskProfile> profiles() throws IOException {
     return profilesFile.resolve("--profiles", profileNames);
   }

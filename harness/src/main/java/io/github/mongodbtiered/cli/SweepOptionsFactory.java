@@ -46,6 +46,8 @@ final class SweepOptionsFactory {
         baseline.settings(),
         baseline.probeImage.image,
         volume.latency,
-        volume.volumeSizeBytes());
+        volume.volumeSizeBytes(),
+        workload.workload,
+        cells.remeasure);
   }
 }

@@ -34,6 +34,8 @@ import java.util.TreeMap;
  * @param latencyMethod how it was added: {@code dm} or {@code nbd}; empty when it was not
  * @param pageCacheDropped whether the host page cache was dropped before the cell
  * @param notes warnings for this cell (limits not enforced, tier mismatch, ...)
+ * @param settings what the cell was measured under, compared on resume; null in cells saved before
+ *     it was recorded
  */
 public record CellResult(
     long recordCount,
@@ -53,7 +55,8 @@ public record CellResult(
     boolean latencyApplied,
     String latencyMethod,
     boolean pageCacheDropped,
-    List<String> notes) {
+    List<String> notes,
+    CellSettings settings) {
 
   public CellResult {
     error = error == null ? "" : error;
@@ -65,6 +68,48 @@ public record CellResult(
     }
     metrics = m;
     notes = notes == null ? List.of() : List.copyOf(notes);
+  }
+
+  /** A cell that does not record the settings it was measured under. */
+  public CellResult(
+      long recordCount,
+      String profile,
+      ServerKind server,
+      CellStatus status,
+      String error,
+      long operations,
+      long runtimeMillis,
+      double throughputOpsPerSec,
+      SortedMap<String, LatencyStats> latencies,
+      Map<Metric, Double> metrics,
+      Tier predictedTier,
+      Tier observedTier,
+      FsHitBasis fsHitBasis,
+      boolean clientBound,
+      boolean latencyApplied,
+      String latencyMethod,
+      boolean pageCacheDropped,
+      List<String> notes) {
+    this(
+        recordCount,
+        profile,
+        server,
+        status,
+        error,
+        operations,
+        runtimeMillis,
+        throughputOpsPerSec,
+        latencies,
+        metrics,
+        predictedTier,
+        observedTier,
+        fsHitBasis,
+        clientBound,
+        latencyApplied,
+        latencyMethod,
+        pageCacheDropped,
+        notes,
+        null);
   }
 
   /** A cell that does not record which filesystem hit ratio its observed tier used. */
@@ -103,7 +148,8 @@ public record CellResult(
         latencyApplied,
         "",
         pageCacheDropped,
-        notes);
+        notes,
+        null);
   }
 
   /** An ok cell with nothing measured yet. */
@@ -174,6 +220,7 @@ public record CellResult(
     b.latencyMethod = latencyMethod;
     b.pageCacheDropped = pageCacheDropped;
     b.notes.addAll(notes);
+    b.settings = settings;
     return b;
   }
 
@@ -197,6 +244,7 @@ public record CellResult(
     private String latencyMethod = "";
     private boolean pageCacheDropped;
     private final List<String> notes = new ArrayList<>();
+    private CellSettings settings;
 
     private Builder(long recordCount, String profile, ServerKind server) {
       this.recordCount = recordCount;
@@ -286,6 +334,12 @@ public record CellResult(
       return this;
     }
 
+    /** What the cell was measured under. */
+    public Builder settings(CellSettings value) {
+      settings = value;
+      return this;
+    }
+
     public CellResult build() {
       return new CellResult(
           recordCount,
@@ -305,7 +359,8 @@ public record CellResult(
           latencyApplied,
           latencyMethod,
           pageCacheDropped,
-          notes);
+          notes,
+          settings);
     }
   }
 }

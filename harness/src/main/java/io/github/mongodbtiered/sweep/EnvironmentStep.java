@@ -1,10 +1,13 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.servers.HostCache;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +51,31 @@ final class EnvironmentStep {
     report.environment(host.withWarnings(warnings));
     listener.info(summary(host));
     warnings.forEach(line -> listener.info("warning: " + line));
+  }
+
+  /**
+   * Starts the server for loading only to learn what it says of itself (its version above all), for
+   * a resume that must compare it before reusing any cell.
+   *
+   * @throws ServerUnavailableException when that server cannot be started
+   */
+  void askServer() {
+    Endpoint e;
+    try {
+      e = server.startLoading();
+    } catch (Exception ex) {
+      throw new ServerUnavailableException(
+          "could not start the server to ask its version: " + Messages.of(ex), ex);
+    }
+    try (MongoClient client = MongoClients.create(e.url())) {
+      serverAnswered(client.getDatabase(Endpoint.databaseOf(e.url())));
+    } finally {
+      try {
+        server.stopLoading();
+      } catch (Exception ex) {
+        report.warn("stopping the server asked for its version: " + Messages.of(ex));
+      }
+    }
   }
 
   /** Adds what the server says of itself, the first time one answers. */

@@ -31,6 +31,9 @@ import java.util.Properties;
  * @param probeImage the image that carries the disk probe (the stand-in image)
  * @param latency how profiles' added latency is applied ({@code --latency})
  * @param volumeSizeBytes the data volume's size, or 0 to size it from the data set
+ * @param workloadName the workload as named on the command line, for cells' settings (a label)
+ * @param remeasure measure again, and replace, saved cells measured under other settings instead of
+ *     refusing to resume ({@code --remeasure})
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -52,7 +55,9 @@ public record SweepOptions(
     DiskBaseline.Settings diskBaseline,
     String probeImage,
     LatencyMethod latency,
-    long volumeSizeBytes) {
+    long volumeSizeBytes,
+    String workloadName,
+    boolean remeasure) {
 
   /** Where the server comes from. */
   public enum ServerChoice {
@@ -62,7 +67,55 @@ public record SweepOptions(
     URL
   }
 
+  /** Options that name no workload and refuse to resume over cells of other settings. */
+  public SweepOptions(
+      List<Long> recordCounts,
+      List<DiskProfile> profiles,
+      Properties workload,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      int loadThreads,
+      int loadBatchSize,
+      ServerChoice server,
+      String mongodbUrl,
+      String image,
+      Path outDir,
+      Path dataDir,
+      boolean dropExisting,
+      List<String> commandLine,
+      DiskBaseline.Settings diskBaseline,
+      String probeImage,
+      LatencyMethod latency,
+      long volumeSizeBytes) {
+    this(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        "",
+        false);
+  }
+
   public SweepOptions {
+    workloadName = workloadName == null ? "" : workloadName;
     recordCounts = recordCounts.stream().sorted().distinct().toList();
     profiles = List.copyOf(profiles);
     Properties copy = new Properties();

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * What a sweep has learnt so far (server facts, enforcement, baselines, warnings, finished cells),
@@ -30,6 +31,7 @@ final class SweepReport {
   private final TargetServer server;
   private final SweepRunner.Listener listener;
   private final CellStore store;
+  private final Predicate<CellResult> shown;
   private final Instant started = Instant.now();
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
@@ -39,10 +41,18 @@ final class SweepReport {
   private EnvironmentFacts environment;
   private VolumeFacts volume;
 
-  SweepReport(SweepOptions options, TargetServer server, SweepRunner.Listener listener) {
+  /**
+   * @param shown which saved cells the report shows: those measured under this run's settings
+   */
+  SweepReport(
+      SweepOptions options,
+      TargetServer server,
+      SweepRunner.Listener listener,
+      Predicate<CellResult> shown) {
     this.options = options;
     this.server = server;
     this.listener = listener;
+    this.shown = shown;
     this.store = new CellStore(options.outDir());
   }
 
@@ -87,9 +97,13 @@ final class SweepReport {
     enforcement.put(profile.name(), held);
   }
 
-  /** Every cell of the report (this run's and earlier runs'), in report order. */
+  /**
+   * Every cell of the report (this run's, and earlier runs' measured under the same settings), in
+   * report order.
+   */
   List<CellResult> cells() throws IOException {
-    return CellResult.inProfileOrder(store.all(), profileNames());
+    List<CellResult> kept = store.all().stream().filter(shown).toList();
+    return CellResult.inProfileOrder(kept, profileNames());
   }
 
   void write() throws IOException {

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -59,25 +60,42 @@ public final class SweepRunner {
 
   public Outcome run() throws IOException, PhaseException {
     Files.createDirectories(options.outDir());
-    SweepReport report = new SweepReport(options, server, listener);
+    // Before anything is loaded or written: refuse to mix cells of other settings into the report.
+    ResumePlan plan =
+        ResumePlan.check(
+            options,
+            new RunSettings(options, server.kind(), server.image()),
+            new CellStore(options.outDir()));
+    SweepReport report = new SweepReport(options, server, listener, plan::shown);
     report.warn(server.meaning());
     SweepContext sweep = new SweepContext(options, server, listener, report);
     EnvironmentStep environment = new EnvironmentStep(sweep);
     environment.checkHost();
+    if (plan.needsServerVersion()) {
+      environment.askServer();
+      plan.serverVersion(report.environment().serverVersion());
+    }
+    if (!plan.note().isEmpty()) {
+      listener.info(plan.note());
+    }
     new DiskBaselineStep(sweep).run();
     DataSetLoader loader = new DataSetLoader(options, server, listener, report::warn);
     CellRunner cells = new CellRunner(sweep);
     int measured = 0;
     int failed = 0;
     for (long count : options.recordCounts()) {
-      List<DiskProfile> todo = notYetMeasured(report, count);
+      List<DiskProfile> todo = notYetMeasured(plan, count);
       if (todo.isEmpty()) {
         listener.info("records " + count + ": all profiles measured earlier, skipped");
         continue;
       }
       loader.bring(count, environment::serverAnswered);
       for (DiskProfile profile : todo) {
-        CellResult cell = cells.measure(count, profile, loader.loadRate(count));
+        CellResult cell =
+            plan.measured(
+                cells.measure(count, profile, loader.loadRate(count)),
+                profile,
+                report.environment().serverVersion());
         report.store().save(cell);
         measured++;
         failed += cell.ok() ? 0 : 1;
@@ -89,10 +107,10 @@ public final class SweepRunner {
     return new Outcome(report.cells(), measured, failed);
   }
 
-  private List<DiskProfile> notYetMeasured(SweepReport report, long count) throws IOException {
+  private List<DiskProfile> notYetMeasured(ResumePlan plan, long count) {
     List<DiskProfile> todo = new ArrayList<>();
     for (DiskProfile p : options.profiles()) {
-      if (!report.store().isDone(count, p.name())) {
+      if (!plan.reusable(count, p.name())) {
         todo.add(p);
       }
     }

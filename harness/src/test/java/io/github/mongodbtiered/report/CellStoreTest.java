@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
@@ -94,6 +95,47 @@ class CellStoreTest {
     CellResult back = store.load(100, "hdd").orElseThrow();
     assertNull(back.fsHitBasis(), "not recorded");
     assertEquals(cell.toBuilder().fsHitBasis(null).build(), back);
+  }
+
+  @Test
+  void theSettingsACellWasMeasuredUnderRoundTrip() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell = Cells.cell(100, "hdd").settings(settings()).build();
+    store.save(cell);
+    CellResult back = store.load(100, "hdd").orElseThrow();
+    assertEquals(settings(), back.settings());
+    assertEquals(cell, back);
+  }
+
+  @Test
+  void aCellSavedBeforeSettingsWereRecordedReadsWithoutThem() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell = Cells.cell(100, "hdd").settings(settings()).build();
+    store.save(cell);
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    old.remove("settings");
+    Files.write(f, json.writeValueAsBytes(old));
+    CellResult back = store.load(100, "hdd").orElseThrow();
+    assertNull(back.settings(), "not recorded");
+    assertEquals(cell.toBuilder().settings(null).build(), back);
+  }
+
+  private static CellSettings settings() {
+    return new CellSettings(
+        "tiered-read-uniform",
+        new TreeMap<>(Map.of("requestdistribution", "uniform", "fieldlength", "100")),
+        16,
+        0,
+        5.5,
+        1,
+        new CellSettings.Profile("hdd", "a disk", 150, 150, 0, 0, 7.25, 512L << 20, 64L << 20),
+        ServerKind.DOCKER,
+        "mongo:7.0",
+        "7.0.14",
+        "auto",
+        "mongodb-tiered 0.1.0");
   }
 
   @Test

@@ -1,0 +1,82 @@
+package io.github.mongodbtiered.results;
+
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The settings that shaped a measured cell, kept with it so that a resumed sweep reuses the cell
+ * only when it would measure it the same way.
+ *
+ * @param workload the workload as named on the command line ({@code --workload}); a label only, the
+ *     properties are what count
+ * @param workloadProperties the YCSB properties that affect the measured run (file plus {@code -p}
+ *     overrides), without connection settings, credentials and what the sweep sets per run
+ * @param threads client threads of the measured run
+ * @param runOperations operations per measured run, or 0 to run for {@code runSeconds}
+ * @param runSeconds seconds per measured run (a cap when {@code runOperations} is set)
+ * @param warmupSeconds seconds of unmeasured workload before it
+ * @param profile the disk profile's full definition
+ * @param server what served the cell
+ * @param image the server image, or a description for servers that are not containers
+ * @param serverVersion what the server reported, or empty when unknown
+ * @param latency the asked latency method ({@code --latency})
+ * @param toolVersion this tool's version
+ */
+public record CellSettings(
+    String workload,
+    SortedMap<String, String> workloadProperties,
+    int threads,
+    long runOperations,
+    double runSeconds,
+    double warmupSeconds,
+    Profile profile,
+    ServerKind server,
+    String image,
+    String serverVersion,
+    String latency,
+    String toolVersion) {
+
+  public CellSettings {
+    workload = workload == null ? "" : workload;
+    workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
+    image = image == null ? "" : image;
+    serverVersion = serverVersion == null ? "" : serverVersion;
+    latency = latency == null ? "" : latency;
+    toolVersion = toolVersion == null ? "" : toolVersion;
+  }
+
+  /** These settings with the server's version, once it answered. */
+  public CellSettings withServerVersion(String version) {
+    return new CellSettings(
+        workload,
+        workloadProperties,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        profile,
+        server,
+        image,
+        version,
+        latency,
+        toolVersion);
+  }
+
+  /**
+   * Every field of a disk profile, as plain data (the profile's own type holds an OptionalLong,
+   * which JSON does not carry).
+   *
+   * @param wiredTigerCacheBytes the profile's WiredTiger cache, or null for MongoDB's default
+   */
+  public record Profile(
+      String name,
+      String description,
+      long readIops,
+      long writeIops,
+      long readBytesPerSec,
+      long writeBytesPerSec,
+      double addedLatencyMillis,
+      long memoryBytes,
+      Long wiredTigerCacheBytes) {}
+}

@@ -1,0 +1,170 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Which saved cells a sweep may reuse: those measured under this run's settings. Any other saved
+ * cell is refused before anything is loaded or written (the report would show its numbers under
+ * this run's settings), unless {@code --remeasure} asks to measure it again; until then it is left
+ * out of the report.
+ */
+final class ResumePlan {
+  private final SweepOptions options;
+  private final RunSettings run;
+  private final List<CellResult> saved;
+  private final Map<String, DiskProfile> profiles;
+  // Keys of saved cells measured under other settings, until this run replaces them.
+  private final Set<String> stale = new HashSet<>();
+  private String serverVersion = "";
+
+  private ResumePlan(SweepOptions options, RunSettings run, List<CellResult> saved) {
+    this.options = options;
+    this.run = run;
+    this.saved = saved;
+    this.profiles =
+        options.profiles().stream()
+            .collect(Collectors.toMap(DiskProfile::name, Function.identity()));
+  }
+
+  /**
+   * Compares every cell saved in the report directory with this run's settings (the server version
+   * only once it is known, see {@link #serverVersion}).
+   *
+   * @throws IllegalArgumentException when cells differ and {@code --remeasure} was not given, or
+   *     cannot replace them
+   */
+  static ResumePlan check(SweepOptions options, RunSettings run, CellStore store)
+      throws IOException {
+    ResumePlan plan = new ResumePlan(options, run, store.all());
+    plan.compare();
+    return plan;
+  }
+
+  /** True when a cell would be reused that recorded a server version this run has not learnt. */
+  boolean needsServerVersion() {
+    return serverVersion.isEmpty()
+        && saved.stream()
+            .anyMatch(
+                c ->
+                    !stale.contains(c.key())
+                        && c.settings() != null
+                        && !c.settings().serverVersion().isEmpty());
+  }
+
+  /**
+   * The server's version, once it answered: cells of another version are refused (or measured
+   * again) as for any other setting.
+   */
+  void serverVersion(String version) {
+    serverVersion = version == null ? "" : version;
+    compare();
+  }
+
+  /** True when the cell is saved, ok, and was measured under this run's settings. */
+  boolean reusable(long recordCount, String profile) {
+    return saved.stream()
+        .anyMatch(
+            c ->
+                c.recordCount() == recordCount
+                    && c.profile().equals(profile)
+                    && c.ok()
+                    && !stale.contains(c.key()));
+  }
+
+  /** Whether the report may show the cell: not one measured under other settings. */
+  boolean shown(CellResult cell) {
+    return !stale.contains(cell.key());
+  }
+
+  /** The cell this run measured, with its settings; it replaces any stale one. */
+  CellResult measured(CellResult cell, DiskProfile profile, String version) {
+    stale.remove(cell.key());
+    return cell.toBuilder().settings(run.of(profile, version)).build();
+  }
+
+  /** "measuring again N cells ..." for the console, or empty when none is. */
+  String note() {
+    return stale.isEmpty()
+        ? ""
+        : "--remeasure: measuring again "
+            + stale.size()
+            + " cell(s) measured under other settings: "
+            + String.join(", ", stale.stream().sorted().toList());
+  }
+
+  private void compare() {
+    stale.clear();
+    List<CellResult> refused = new ArrayList<>();
+    Set<String> differences = new LinkedHashSet<>();
+    for (CellResult cell : saved) {
+      List<String> diffs = SettingsMismatch.differences(cell.settings(), now(cell));
+      if (diffs.isEmpty()) {
+        continue;
+      }
+      stale.add(cell.key());
+      // A failed cell of this run is measured again anyway: nothing of it would be reused.
+      if (cell.ok() || !inThisRun(cell)) {
+        refused.add(cell);
+        differences.addAll(diffs);
+      }
+    }
+    if (refused.isEmpty()) {
+      return;
+    }
+    if (!options.remeasure()) {
+      throw new IllegalArgumentException(
+          SettingsMismatch.message(options.outDir(), refused.size(), differences));
+    }
+    List<String> outside =
+        refused.stream().filter(c -> !inThisRun(c)).map(CellResult::key).toList();
+    if (!outside.isEmpty()) {
+      throw new IllegalArgumentException(
+          SettingsMismatch.outsideThisRun(options.outDir(), outside, differences));
+    }
+  }
+
+  /**
+   * This run's settings for the cell's profile; for a profile this run does not sweep, the cell's
+   * own profile definition, as there is nothing to compare it with.
+   */
+  private CellSettings now(CellResult cell) {
+    DiskProfile p = profiles.get(cell.profile());
+    if (p != null) {
+      return run.of(p, serverVersion);
+    }
+    CellSettings own = cell.settings();
+    CellSettings any = run.of(options.profiles().get(0), serverVersion);
+    return own == null
+        ? any
+        : new CellSettings(
+            any.workload(),
+            any.workloadProperties(),
+            any.threads(),
+            any.runOperations(),
+            any.runSeconds(),
+            any.warmupSeconds(),
+            own.profile(),
+            any.server(),
+            any.image(),
+            any.serverVersion(),
+            any.latency(),
+            any.toolVersion());
+  }
+
+  private boolean inThisRun(CellResult cell) {
+    return profiles.containsKey(cell.profile())
+        && options.recordCounts().contains(cell.recordCount());
+  }
+}

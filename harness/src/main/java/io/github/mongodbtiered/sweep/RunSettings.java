@@ -1,0 +1,92 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.CellSettings;
+import io.github.mongodbtiered.results.ServerKind;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/** This run's settings, as each cell it measures records them. */
+final class RunSettings {
+  /** Properties the sweep sets itself for every run, or that only loading uses. */
+  private static final Set<String> SET_BY_THE_SWEEP =
+      Set.of(
+          "db",
+          "recordcount",
+          "operationcount",
+          "threadcount",
+          "insertstart",
+          "insertcount",
+          "maxexecutiontime",
+          "dotransactions",
+          "measurementtype",
+          "batchsize",
+          "status.interval",
+          "exporter",
+          "exportfile");
+
+  /** Where the server is and who logs in: not how it was measured, and never to be recorded. */
+  private static final Pattern CONNECTION_OR_SECRET =
+      Pattern.compile("(?i).*(url|uri|host|user|password|passwd|secret|token|auth|credential).*");
+
+  private final SweepOptions options;
+  private final ServerKind server;
+  private final String image;
+
+  RunSettings(SweepOptions options, ServerKind server, String image) {
+    this.options = options;
+    this.server = server;
+    this.image = image;
+  }
+
+  /**
+   * @param serverVersion what the server reported, or empty when it has not answered yet
+   */
+  CellSettings of(DiskProfile profile, String serverVersion) {
+    return new CellSettings(
+        options.workloadName(),
+        measuredProperties(),
+        options.threads(),
+        options.runOperations(),
+        options.runSeconds(),
+        options.warmupSeconds(),
+        profile(profile),
+        server,
+        image,
+        serverVersion,
+        options.latency().id(),
+        SweepReport.TOOL_VERSION);
+  }
+
+  /** The workload's properties that shape the measured run. */
+  SortedMap<String, String> measuredProperties() {
+    SortedMap<String, String> kept = new TreeMap<>();
+    options
+        .workload()
+        .forEach(
+            (k, v) -> {
+              String name = k.toString();
+              if (!SET_BY_THE_SWEEP.contains(name)
+                  && !name.startsWith("hdrhistogram.")
+                  && !CONNECTION_OR_SECRET.matcher(name).matches()) {
+                kept.put(name, v.toString().trim());
+              }
+            });
+    return kept;
+  }
+
+  static CellSettings.Profile profile(DiskProfile p) {
+    return new CellSettings.Profile(
+        p.name(),
+        p.description(),
+        p.readIops(),
+        p.writeIops(),
+        p.readBytesPerSec(),
+        p.writeBytesPerSec(),
+        p.addedLatencyMillis(),
+        p.memoryBytes(),
+        p.wiredTigerCacheBytes().isPresent() ? p.wiredTigerCacheBytes().getAsLong() : null);
+  }
+}

@@ -1,0 +1,270 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellSettings;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which saved cells a resumed sweep may reuse, and how it says why not. */
+class SettingsMismatchTest {
+  private static final DiskProfile IO1 =
+      new DiskProfile("io1-5000", "fast", 5000, 5000, 0, 0, 0, 0, OptionalLong.empty());
+  private static final DiskProfile HDD =
+      new DiskProfile("hdd-150", "slow", 150, 150, 0, 0, 7, 512L << 20, OptionalLong.of(64L << 20));
+
+  @TempDir Path dir;
+
+  @Test
+  void theSameSettingsDifferInNothing() {
+    CellSettings s = settings(options("tiered-read-uniform", uniform(), 16, 5, false), IO1, "7.0");
+    assertEquals(List.of(), SettingsMismatch.differences(s, s));
+  }
+
+  @Test
+  void aCellWithoutRecordedSettingsDiffers() {
+    CellSettings now = settings(options("w", uniform(), 16, 5, false), IO1, "");
+    assertEquals(List.of("settings not recorded"), SettingsMismatch.differences(null, now));
+  }
+
+  @Test
+  void eachChangedSettingIsNamedWithBeforeAndNow() {
+    CellSettings before =
+        settings(options("tiered-read-uniform", uniform(), 16, 5, false), IO1, "");
+    Properties hotspot = uniform();
+    hotspot.setProperty("requestdistribution", "hotspot");
+    CellSettings now = settings(options("tiered-read-hotspot", hotspot, 2, 9, false), IO1, "");
+    assertEquals(
+        List.of(
+            "workload: tiered-read-uniform → tiered-read-hotspot",
+            "threads: 16 → 2",
+            "seconds: 5 → 9"),
+        SettingsMismatch.differences(before, now));
+  }
+
+  @Test
+  void theSameWorkloadFileWithAnOverrideIsComparedPropertyByProperty() {
+    Properties longer = uniform();
+    longer.setProperty("fieldlength", "1000");
+    CellSettings before = settings(options("w", uniform(), 16, 5, false), IO1, "");
+    CellSettings now = settings(options("w", longer, 16, 5, false), IO1, "");
+    assertEquals(List.of("-p fieldlength: 100 → 1000"), SettingsMismatch.differences(before, now));
+  }
+
+  @Test
+  void aWorkloadOfAnotherNameWithTheSameEffectDiffersInNothing() {
+    CellSettings before = settings(options("workloads/a", uniform(), 16, 5, false), IO1, "");
+    CellSettings now = settings(options("a", uniform(), 16, 5, false), IO1, "");
+    assertEquals(List.of(), SettingsMismatch.differences(before, now));
+  }
+
+  @Test
+  void connectionSettingsCredentialsAndPerRunPropertiesAreNotSettings() {
+    Properties p = uniform();
+    p.setProperty("mongodb.url", "mongodb://u:secret@db1/bench");
+    p.setProperty("mongodb.password", "secret");
+    p.setProperty("recordcount", "2000000");
+    p.setProperty("operationcount", "1000");
+    p.setProperty("threadcount", "16");
+    CellSettings with = settings(options("w", p, 16, 5, false), IO1, "");
+    CellSettings without = settings(options("w", uniform(), 16, 5, false), IO1, "");
+    assertEquals(List.of(), SettingsMismatch.differences(with, without));
+    assertFalse(with.toString().contains("secret"), with.toString());
+  }
+
+  @Test
+  void theServerVersionCountsOnlyWhenBothAreKnown() {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    assertEquals(
+        List.of(), SettingsMismatch.differences(settings(o, IO1, "7.0.1"), settings(o, IO1, "")));
+    assertEquals(
+        List.of("server version: 7.0.1 → 8.0.0"),
+        SettingsMismatch.differences(settings(o, IO1, "7.0.1"), settings(o, IO1, "8.0.0")));
+  }
+
+  @Test
+  void aProfileRedefinedUnderTheSameNameDiffersButItsDescriptionDoesNot() {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    DiskProfile redefined =
+        new DiskProfile(
+            "hdd-150", "other words", 300, 150, 0, 0, 7, 512L << 20, OptionalLong.empty());
+    DiskProfile reworded =
+        new DiskProfile(
+            "hdd-150", "other words", 150, 150, 0, 0, 7, 512L << 20, OptionalLong.of(64L << 20));
+    assertEquals(
+        List.of(
+            "profile hdd-150 read IOPS: 150 → 300",
+            "profile hdd-150 WiredTiger cache bytes: 67108864 → default"),
+        SettingsMismatch.differences(settings(o, HDD, ""), settings(o, redefined, "")));
+    assertEquals(
+        List.of(), SettingsMismatch.differences(settings(o, HDD, ""), settings(o, reworded, "")));
+  }
+
+  @Test
+  void theMessageCountsTheCellsAndGivesBothWaysOn() {
+    assertEquals(
+        "--out /r: 4 finished cells were measured under other settings than this run's:"
+            + " threads: 16 → 2; seconds: 5 → 9. Add --remeasure to measure them again under"
+            + " this run's settings (replacing them), or give a new --out.",
+        SettingsMismatch.message(Path.of("/r"), 4, List.of("threads: 16 → 2", "seconds: 5 → 9")));
+  }
+
+  @Test
+  void aResumeOverCellsOfOtherSettingsIsRefusedNamingEachDifferenceOnce() throws Exception {
+    save(options("w", uniform(), 16, 5, false), 2000, IO1, HDD);
+    save(options("w", uniform(), 16, 5, false), 4000, IO1, HDD);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> plan(options("w", uniform(), 2, 9, false)));
+    assertEquals(
+        SettingsMismatch.message(dir, 4, List.of("threads: 16 → 2", "seconds: 5 → 9")),
+        e.getMessage());
+  }
+
+  @Test
+  void aResumeUnderTheSameSettingsReusesEveryOkCell() throws Exception {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    save(o, 2000, IO1, HDD);
+    ResumePlan plan = plan(o);
+    assertTrue(plan.reusable(2000, "io1-5000"));
+    assertFalse(plan.reusable(4000, "io1-5000"), "never measured");
+    assertEquals("", plan.note());
+  }
+
+  @Test
+  void cellsOfOlderReportsWithoutSettingsAreRefused() throws Exception {
+    new CellStore(dir).save(CellResult.builder(2000, "io1-5000", ServerKind.EMBEDDED).build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> plan(options("w", uniform(), 16, 5, false)));
+    assertTrue(e.getMessage().contains("1 finished cell was measured"), e.getMessage());
+    assertTrue(e.getMessage().contains(": settings not recorded."), e.getMessage());
+  }
+
+  @Test
+  void aFailedCellOfThisRunIsRetriedAnywaySoItIsNotRefused() throws Exception {
+    SweepOptions before = options("w", uniform(), 16, 5, false);
+    new CellStore(dir)
+        .save(
+            CellResult.builder(2000, "io1-5000", ServerKind.EMBEDDED)
+                .failed("boom")
+                .settings(settings(before, IO1, ""))
+                .build());
+    ResumePlan plan = plan(options("w", uniform(), 2, 5, false));
+    assertFalse(plan.reusable(2000, "io1-5000"));
+  }
+
+  @Test
+  void remeasureMeasuresMismatchedCellsAgainAndHidesThemUntilReplaced() throws Exception {
+    save(options("w", uniform(), 16, 5, false), 2000, IO1);
+    SweepOptions now = options("w", uniform(), 2, 5, true);
+    ResumePlan plan = plan(now);
+    assertFalse(plan.reusable(2000, "io1-5000"));
+    CellResult old = new CellStore(dir).load(2000, "io1-5000").orElseThrow();
+    assertFalse(plan.shown(old));
+    assertTrue(plan.note().contains("2000 x io1-5000"), plan.note());
+    CellResult replaced = plan.measured(old.toBuilder().settings(null).build(), IO1, "7.0");
+    assertTrue(plan.shown(replaced));
+    assertEquals(2, replaced.settings().threads());
+    assertEquals("7.0", replaced.settings().serverVersion());
+  }
+
+  @Test
+  void remeasureCannotReplaceCellsOutsideThisRun() throws Exception {
+    save(options("w", uniform(), 16, 5, false), 8000, IO1);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> plan(options("w", uniform(), 2, 5, true)));
+    assertTrue(
+        e.getMessage().contains("--remeasure cannot replace 8000 x io1-5000"), e.getMessage());
+  }
+
+  @Test
+  void aServerOfAnotherVersionIsRefusedOnceItAnswers() throws Exception {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    new CellStore(dir)
+        .save(
+            CellResult.builder(2000, "io1-5000", ServerKind.EMBEDDED)
+                .settings(settings(o, IO1, "7.0.1"))
+                .build());
+    ResumePlan plan = plan(o);
+    assertTrue(plan.needsServerVersion(), "the cell recorded a version to compare");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> plan.serverVersion("8.0.0"));
+    assertTrue(e.getMessage().contains("server version: 7.0.1 → 8.0.0"), e.getMessage());
+    ResumePlan same = plan(o);
+    same.serverVersion("7.0.1");
+    assertFalse(same.needsServerVersion());
+    assertTrue(same.reusable(2000, "io1-5000"));
+  }
+
+  private ResumePlan plan(SweepOptions o) throws Exception {
+    return ResumePlan.check(o, runSettings(o), new CellStore(dir));
+  }
+
+  private void save(SweepOptions o, long count, DiskProfile... profiles) throws Exception {
+    for (DiskProfile p : profiles) {
+      new CellStore(dir)
+          .save(
+              CellResult.builder(count, p.name(), ServerKind.EMBEDDED)
+                  .settings(settings(o, p, ""))
+                  .build());
+    }
+  }
+
+  private static CellSettings settings(SweepOptions o, DiskProfile p, String version) {
+    return runSettings(o).of(p, version);
+  }
+
+  private static RunSettings runSettings(SweepOptions o) {
+    return new RunSettings(o, ServerKind.EMBEDDED, "stand-in");
+  }
+
+  private static Properties uniform() {
+    Properties p = new Properties();
+    p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    p.setProperty("readproportion", "1");
+    p.setProperty("requestdistribution", "uniform");
+    p.setProperty("fieldlength", "100");
+    return p;
+  }
+
+  private SweepOptions options(
+      String workloadName, Properties workload, int threads, double seconds, boolean remeasure) {
+    return new SweepOptions(
+        List.of(2000L, 4000L),
+        List.of(IO1, HDD),
+        workload,
+        threads,
+        0,
+        seconds,
+        1,
+        1,
+        100,
+        SweepOptions.ServerChoice.EMBEDDED,
+        null,
+        "",
+        dir,
+        dir.resolve("data"),
+        false,
+        List.of("test"),
+        null,
+        "",
+        LatencyMethod.OFF,
+        0,
+        workloadName,
+        remeasure);
+  }
+}
