@@ -33,7 +33,8 @@ final class CellOptions {
       names = "--remeasure",
       description =
           "Measure again, and replace, cells in --out measured under other settings than this"
-              + " run's (without it the sweep refuses to mix them into one report).")
+              + " run's (without it the sweep refuses to mix them into one report). Measuring a"
+              + " smaller record count than the data set holds also needs --drop-existing.")
   boolean remeasure;
 
   List<DiskProfile> profiles() throws IOException {
