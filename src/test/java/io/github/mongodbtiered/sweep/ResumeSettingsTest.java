@@ -64,7 +64,9 @@ class ResumeSettingsTest {
 
     Run remeasured = sweep(out, "tiered-read-hotspot", "2", "3", "--remeasure", "--drop-existing");
     assertEquals(0, remeasured.exit(), remeasured.log());
-    assertTrue(remeasured.log().contains("report: "), remeasured.log());
+    assertTrue(
+        remeasured.log().contains("--remeasure: removed 4 cells measured under other settings"),
+        remeasured.log());
     assertTrue(remeasured.log().contains("(4 cells measured now, 0 failed)"), remeasured.log());
     List<CellResult> cells = new CellStore(out).all();
     assertEquals(4, cells.size());

@@ -37,6 +37,12 @@ public final class CellStore {
     Json.write(file(cell.recordCount(), cell.profile()), cell);
   }
 
+  /** Removes the cell's file and its histogram logs: for a cell that is to be measured again. */
+  public void delete(long recordCount, String profile) throws IOException {
+    Files.deleteIfExists(file(recordCount, profile));
+    layout.deleteHistogramsOf(recordCount, profile);
+  }
+
   /** The saved cell, or empty when there is none; a corrupt file throws, naming it. */
   public Optional<CellResult> load(long recordCount, String profile) throws IOException {
     try {

@@ -94,14 +94,30 @@ final class ResumePlan {
     return cell.toBuilder().settings(run.of(profile, version)).build();
   }
 
-  /** "measuring again N cells ..." for the console, or empty when none is. */
-  String note() {
-    return stale.isEmpty()
-        ? ""
-        : "--remeasure: measuring again "
-            + stale.size()
-            + " cell(s) measured under other settings: "
-            + String.join(", ", stale.stream().sorted().toList());
+  /**
+   * With {@code --remeasure}, removes the saved cells measured under other settings (and their
+   * histogram logs), before anything is written: from then on no reader of the report directory can
+   * take them for this run's, even if this run stops before it replaced them.
+   *
+   * @return what was removed, for the console, or empty when nothing was
+   */
+  String discardStale(CellStore store) throws IOException {
+    if (!options.remeasure() || stale.isEmpty()) {
+      return "";
+    }
+    List<String> keys = new ArrayList<>();
+    for (CellResult c : saved) {
+      if (stale.contains(c.key())) {
+        store.delete(c.recordCount(), c.profile());
+        keys.add(c.key());
+      }
+    }
+    return "--remeasure: removed "
+        + keys.size()
+        + (keys.size() == 1 ? " cell" : " cells")
+        + " measured under other settings ("
+        + String.join(", ", keys)
+        + "); this run measures them again";
   }
 
   private void compare() {

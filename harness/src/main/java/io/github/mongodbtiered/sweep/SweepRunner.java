@@ -75,8 +75,9 @@ public final class SweepRunner {
       environment.askServer();
       plan.serverVersion(report.environment().serverVersion());
     }
-    if (!plan.note().isEmpty()) {
-      listener.info(plan.note());
+    String discarded = plan.discardStale(report.store());
+    if (!discarded.isEmpty()) {
+      listener.info(discarded);
     }
     new DiskBaselineStep(sweep).run();
     DataSetLoader loader = new DataSetLoader(options, server, listener, report::warn);

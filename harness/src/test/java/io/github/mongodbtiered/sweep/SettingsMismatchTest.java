@@ -11,6 +11,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
@@ -140,7 +141,8 @@ class SettingsMismatchTest {
     ResumePlan plan = plan(o);
     assertTrue(plan.reusable(2000, "io1-5000"));
     assertFalse(plan.reusable(4000, "io1-5000"), "never measured");
-    assertEquals("", plan.note());
+    assertEquals("", plan.discardStale(new CellStore(dir)));
+    assertTrue(new CellStore(dir).load(2000, "io1-5000").isPresent());
   }
 
   @Test
@@ -167,14 +169,23 @@ class SettingsMismatchTest {
   }
 
   @Test
-  void remeasureMeasuresMismatchedCellsAgainAndHidesThemUntilReplaced() throws Exception {
-    save(options("w", uniform(), 16, 5, false), 2000, IO1);
+  void remeasureRemovesMismatchedCellsToMeasureThemAgain() throws Exception {
+    save(options("w", uniform(), 16, 5, false), 2000, IO1, HDD);
     SweepOptions now = options("w", uniform(), 2, 5, true);
+    CellStore store = new CellStore(dir);
+    Path histogram = dir.resolve("histograms/2000-io1-5000-READ.hdr");
+    Files.createDirectories(histogram.getParent());
+    Files.writeString(histogram, "old");
     ResumePlan plan = plan(now);
     assertFalse(plan.reusable(2000, "io1-5000"));
-    CellResult old = new CellStore(dir).load(2000, "io1-5000").orElseThrow();
+    CellResult old = store.load(2000, "io1-5000").orElseThrow();
     assertFalse(plan.shown(old));
-    assertTrue(plan.note().contains("2000 x io1-5000"), plan.note());
+    assertEquals(
+        "--remeasure: removed 2 cells measured under other settings (2000 x hdd-150,"
+            + " 2000 x io1-5000); this run measures them again",
+        plan.discardStale(store));
+    assertEquals(List.of(), store.all());
+    assertFalse(Files.exists(histogram), "its histogram logs went with it");
     CellResult replaced = plan.measured(old.toBuilder().settings(null).build(), IO1, "7.0");
     assertTrue(plan.shown(replaced));
     assertEquals(2, replaced.settings().threads());
