@@ -46,23 +46,6 @@ public record CellSettings(
     toolVersion = toolVersion == null ? "" : toolVersion;
   }
 
-  /** These settings with the server's version, once it answered. */
-  public CellSettings withServerVersion(String version) {
-    return new CellSettings(
-        workload,
-        workloadProperties,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        profile,
-        server,
-        image,
-        version,
-        latency,
-        toolVersion);
-  }
-
   /**
    * Every field of a disk profile, as plain data (the profile's own type holds an OptionalLong,
    * which JSON does not carry).
