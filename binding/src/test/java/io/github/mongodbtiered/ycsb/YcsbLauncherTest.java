@@ -177,6 +177,35 @@ class YcsbLauncherTest {
   }
 
   @Test
+  void aBadWorkloadPropertyExitsTwoNamingItWithoutAStackTrace() {
+    assertEquals(YcsbLauncher.USAGE, launch(args("load", "-p", "fieldlength=-1")), this::log);
+    assertTrue(log().contains("[ERROR] fieldlength=-1"), log());
+    assertTrue(log().contains("-p fieldlength="), "says the fix: " + log());
+    assertFalse(log().contains("\tat "), log());
+    log.reset();
+    assertEquals(YcsbLauncher.USAGE, launch(args("run", "-p", "fieldcount=zero")), this::log);
+    assertTrue(log().contains("[ERROR] fieldcount=zero"), log());
+  }
+
+  @Test
+  void aBadBindingPropertyExitsTwoNotThree() {
+    assertEquals(YcsbLauncher.USAGE, launch(args("load", "-p", "mongodb.retries=-1")), this::log);
+    assertTrue(log().contains("[ERROR] mongodb.retries=-1 is out of range"), log());
+  }
+
+  @Test
+  void aRunWhereEveryReadFoundNothingExitsOneUnlessAllowed() {
+    // Nothing loaded: every read of workload C comes back NOT_FOUND.
+    assertEquals(YcsbLauncher.TOO_MANY_ERRORS, launch(args("run")), this::log);
+    assertTrue(
+        log().contains("[ERROR] all 200 reads came back NOT_FOUND: was the data loaded"), log());
+    assertTrue(log().contains("-allownotfound"), log());
+    log.reset();
+    assertEquals(YcsbLauncher.OK, launch(args("run", "-allownotfound")), this::log);
+    assertTrue(log().contains("[WARN] all 200 reads came back NOT_FOUND"), log());
+  }
+
+  @Test
   void theCommandLineIsEchoedWithoutThePassword() {
     assertEquals(
         "load mongodb-tiered -p mongodb.url=mongodb://u:****@h/db",
