@@ -56,6 +56,8 @@ class ExitCodeTableTest {
   private static MongoServer noUpdates;
   private static String noUpdatesUrl;
   private static Path work;
+  // tmpfs: no block device, so no disk limit can apply (probe and disk-baseline exit 1).
+  private static Path tmpfs;
   private static int deadPort;
 
   /** One documented exit code of one command, as the README's table row says it. */
@@ -93,6 +95,7 @@ class ExitCodeTableTest {
             });
     noUpdatesUrl = urlOf(noUpdates.bind(), "exits");
     work = Files.createTempDirectory(ROOT.resolve("target"), "exit-codes");
+    tmpfs = Files.createTempDirectory(Path.of("/dev/shm"), "exit-codes");
     try (ServerSocket s = new ServerSocket(0)) {
       deadPort = s.getLocalPort();
     }
@@ -102,7 +105,12 @@ class ExitCodeTableTest {
   static void stop() throws IOException {
     server.shutdownNow();
     noUpdates.shutdownNow();
-    try (Stream<Path> files = Files.walk(work)) {
+    deleteTree(work);
+    deleteTree(tmpfs);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
@@ -170,9 +178,7 @@ class ExitCodeTableTest {
                     work.resolve("report-dead"))
                 .toArray(new String[0])));
     c.put("probe 0", harness("read ", probe(work.resolve("probe-ok"), IMAGE)));
-    c.put(
-        "probe 1",
-        harness("on a file system with no block device", probe(Path.of("/dev/shm"), IMAGE)));
+    c.put("probe 1", harness("on a file system with no block device", probe(tmpfs, IMAGE)));
     c.put("probe 2", harness("unknown profile 'ssd'", "probe", "--profile", "ssd"));
     c.put(
         "probe 3",
@@ -199,7 +205,7 @@ class ExitCodeTableTest {
             "1"));
     c.put(
         "disk-baseline 1",
-        harness("on a file system with no block device", baseline(Path.of("/dev/shm"), IMAGE)));
+        harness("on a file system with no block device", baseline(tmpfs, IMAGE)));
     c.put(
         "disk-baseline 2",
         harness(
