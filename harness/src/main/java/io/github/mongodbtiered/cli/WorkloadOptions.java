@@ -23,7 +23,10 @@ final class WorkloadOptions {
   @Option(
       names = "-p",
       paramLabel = "NAME=VALUE",
-      description = "Workload property, overriding the file, e.g. -p fieldlength=1000.")
+      description =
+          "Workload property, overriding the file, e.g. -p fieldlength=1000. Not those the"
+              + " sweep sets itself: mongodb.url (--mongodb-url), recordcount (--recordcounts),"
+              + " operationcount, maxexecutiontime, batchsize, ...")
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Option(
