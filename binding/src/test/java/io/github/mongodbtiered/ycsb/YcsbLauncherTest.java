@@ -187,6 +187,27 @@ class YcsbLauncherTest {
     assertTrue(log().contains("[ERROR] fieldcount=zero"), log());
   }
 
+  /** A workload that throws from an operation, as CoreWorkload does on a bad record shape. */
+  public static final class ThrowingWorkload extends site.ycsb.workloads.CoreWorkload {
+    @Override
+    public boolean doInsert(site.ycsb.DB db, Object threadState) {
+      throw new IllegalStateException("no record of this shape");
+    }
+  }
+
+  @Test
+  void aWorkloadThatThrowsStopsThePhaseNotTheJvm() {
+    // YCSB's ClientThread would print a trace and call System.exit(0), ending this test JVM.
+    int code = launch(args("load", "-p", "workload=" + ThrowingWorkload.class.getName()));
+    assertEquals(YcsbLauncher.USAGE, code, this::log);
+    assertTrue(
+        log()
+            .contains(
+                "[ERROR] the workload failed (java.lang.IllegalStateException: no record of this"
+                    + " shape): check its properties"),
+        log());
+  }
+
   @Test
   void aBadBindingPropertyExitsTwoNotThree() {
     assertEquals(YcsbLauncher.USAGE, launch(args("load", "-p", "mongodb.retries=-1")), this::log);
