@@ -1,5 +1,7 @@
 package io.github.mongodbtiered.ycsb;
 
+import io.github.mongodbtiered.binding.BindingOptions;
+import io.github.mongodbtiered.binding.MongoDbTieredClient;
 import io.github.mongodbtiered.ycsb.PhaseException.Reason;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -75,7 +77,9 @@ public final class PhaseRunner {
       throws PhaseException {
     PhaseSettings settings = PhaseSettings.from(props);
     YcsbMeasurements.reset(props);
-    PhaseRunner phase = new PhaseRunner(settings, props, loadWorkload(props), progress);
+    checkBindingOptions(settings.dbClass(), props);
+    GuardedWorkload workload = new GuardedWorkload(loadWorkload(props));
+    PhaseRunner phase = new PhaseRunner(settings, props, workload, progress);
 
     // Connect once up front: the binding shares one client, so the threads below reuse it.
     DB first = newRawDb(settings.dbClass(), props);
@@ -86,7 +90,15 @@ public final class PhaseRunner {
     }
     try {
       log.println(settings.transactions() ? "Starting test." : "Loading data.");
-      return phase.runClients(exportToUser, log);
+      PhaseResult result = phase.runClients(exportToUser, log);
+      if (workload.failure() != null) {
+        throw new PhaseException(
+            Reason.BAD_INPUT,
+            "the workload failed ("
+                + workload.failure()
+                + "): check its properties (fieldlength, fieldcount, distributions, ...)");
+      }
+      return result;
     } finally {
       try {
         first.cleanup();
@@ -239,6 +251,20 @@ public final class PhaseRunner {
           Reason.BAD_INPUT, "the workload rejected its properties: " + e.getMessage());
     }
     return workload;
+  }
+
+  /**
+   * This binding's own properties, checked before connecting: a bad one is bad input, not a server
+   * that could not be reached.
+   */
+  private static void checkBindingOptions(String dbClass, Properties props) throws PhaseException {
+    if (dbClass.equals(MongoDbTieredClient.class.getName())) {
+      try {
+        BindingOptions.from(props);
+      } catch (IllegalArgumentException e) {
+        throw new PhaseException(Reason.BAD_INPUT, e.getMessage());
+      }
+    }
   }
 
   private static DB newRawDb(String dbClass, Properties props) throws PhaseException {

@@ -35,6 +35,11 @@ record PhaseSettings(
           "missing property: workload. Pass a workload file with -P (e.g. -P workloads/workloada)"
               + " or -p workload=site.ycsb.workloads.CoreWorkload");
     }
+    try {
+      WorkloadChecks.check(props);
+    } catch (IllegalArgumentException e) {
+      throw new PhaseException(Reason.BAD_INPUT, e.getMessage());
+    }
     boolean transactions = Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
     int threadCount = positiveInt(props, "threadcount", "1");
     double target = nonNegativeDouble(props, "target", "0");

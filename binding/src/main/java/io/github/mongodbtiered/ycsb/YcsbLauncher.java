@@ -18,8 +18,9 @@ import java.util.Properties;
  * when a phase fails.
  *
  * <p>Exit codes: 0 the phase ran within its error budget; 1 it had more failed operations than
- * {@code -maxerrors} allows (default 0); 2 the command line or a property is wrong; 3 the database
- * could not be reached or initialised.
+ * {@code -maxerrors} allows (default 0), or every read came back NOT_FOUND (unless {@code
+ * -allownotfound}); 2 the command line or a property is wrong; 3 the database could not be reached
+ * or initialised.
  */
 public final class YcsbLauncher {
   public static final int OK = 0;
@@ -69,11 +70,33 @@ public final class YcsbLauncher {
             "[WARN] %d of %d operations failed (within -maxerrors %s)%n",
             errors, attempts, inv.budget);
       }
-      return OK;
+      return nothingFound(result, inv.allowNotFound, log) ? TOO_MANY_ERRORS : OK;
     } catch (PhaseException e) {
       log.println("[ERROR] " + e.getMessage());
       return e.reason() == PhaseException.Reason.DB_INIT ? INIT_FAILED : USAGE;
     }
+  }
+
+  /**
+   * Whether every read came back NOT_FOUND (a run on a data set that is missing, or loaded under
+   * another table or key range), which fails the run unless {@code -allownotfound} says it is
+   * expected. YCSB counts NOT_FOUND as an answer, not an error, so the budget does not see it.
+   */
+  private static boolean nothingFound(PhaseResult result, boolean allowed, PrintStream log) {
+    Map<String, Long> reads = result.returnCounts("READ");
+    long total = reads.values().stream().mapToLong(Long::longValue).sum();
+    if (total == 0 || reads.getOrDefault("NOT_FOUND", 0L) != total) {
+      return false;
+    }
+    if (allowed) {
+      log.printf("[WARN] all %d reads came back NOT_FOUND (allowed by -allownotfound)%n", total);
+      return false;
+    }
+    log.printf(
+        "[ERROR] all %d reads came back NOT_FOUND: was the data loaded (scripts/ycsb load, same"
+            + " table, recordcount and insertstart)? Pass -allownotfound if that is expected%n",
+        total);
+    return true;
   }
 
   /** A parsed command line: what {@code site.ycsb.Client} would have built, plus our budget. */
@@ -82,6 +105,7 @@ public final class YcsbLauncher {
       String dbClass,
       Properties props,
       ErrorBudget budget,
+      boolean allowNotFound,
       List<String> shellArgs) {}
 
   static Invocation parse(String[] args) {
@@ -94,6 +118,7 @@ public final class YcsbLauncher {
     Properties fileProps = new Properties();
     Properties cliProps = new Properties();
     ErrorBudget budget = ErrorBudget.NONE;
+    boolean allowNotFound = false;
     List<String> shellArgs = new ArrayList<>();
     for (int i = 2; i < args.length; i++) {
       String a = args[i];
@@ -105,6 +130,7 @@ public final class YcsbLauncher {
         case "-target" -> cliProps.setProperty("target", number(args, ++i, a));
         case "-l" -> cliProps.setProperty("label", value(args, ++i, a));
         case "-maxerrors" -> budget = ErrorBudget.parse(a, value(args, ++i, a));
+        case "-allownotfound" -> allowNotFound = true;
         case "-cp", "-jvm-args" ->
             throw new IllegalArgumentException(
                 a + " is handled by scripts/ycsb, before Java starts: use that script");
@@ -116,7 +142,7 @@ public final class YcsbLauncher {
     fileProps.putAll(cliProps);
     fileProps.setProperty("db", dbClass);
     fileProps.setProperty("dotransactions", Boolean.toString(command.equals("run")));
-    return new Invocation(command, dbClass, fileProps, budget, shellArgs);
+    return new Invocation(command, dbClass, fileProps, budget, allowNotFound, shellArgs);
   }
 
   /** The command, checked to be one this launcher runs (a database must follow it). */
@@ -198,9 +224,10 @@ public final class YcsbLauncher {
         "  -jvm-args args   extra JVM arguments (scripts/ycsb only)",
         "Options of this launcher:",
         "  -maxerrors N|P%  failed operations allowed before exit code 1 (default 0)",
+        "  -allownotfound   a run whose reads all came back NOT_FOUND still exits 0",
         "",
-        "Exit codes: 0 ok; 1 more failed operations than -maxerrors; 2 bad command line or",
-        "property; 3 the database could not be reached or initialised.",
+        "Exit codes: 0 ok; 1 more failed operations than -maxerrors, or every read NOT_FOUND;",
+        "2 bad command line or property; 3 the database could not be reached or initialised.",
         "Binding properties (mongodb.url, batchsize, ...): see README.md.");
   }
 }

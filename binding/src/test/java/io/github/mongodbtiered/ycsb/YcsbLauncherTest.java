@@ -177,6 +177,56 @@ class YcsbLauncherTest {
   }
 
   @Test
+  void aBadWorkloadPropertyExitsTwoNamingItWithoutAStackTrace() {
+    assertEquals(YcsbLauncher.USAGE, launch(args("load", "-p", "fieldlength=-1")), this::log);
+    assertTrue(log().contains("[ERROR] fieldlength=-1"), log());
+    assertTrue(log().contains("-p fieldlength="), "says the fix: " + log());
+    assertFalse(log().contains("\tat "), log());
+    log.reset();
+    assertEquals(YcsbLauncher.USAGE, launch(args("run", "-p", "fieldcount=zero")), this::log);
+    assertTrue(log().contains("[ERROR] fieldcount=zero"), log());
+  }
+
+  /** A workload that throws from an operation, as CoreWorkload does on a bad record shape. */
+  public static final class ThrowingWorkload extends site.ycsb.workloads.CoreWorkload {
+    @Override
+    public boolean doInsert(site.ycsb.DB db, Object threadState) {
+      throw new IllegalStateException("no record of this shape");
+    }
+  }
+
+  @Test
+  void aWorkloadThatThrowsStopsThePhaseNotTheJvm() {
+    // YCSB's ClientThread would print a trace and call System.exit(0), ending this test JVM.
+    int code = launch(args("load", "-p", "workload=" + ThrowingWorkload.class.getName()));
+    assertEquals(YcsbLauncher.USAGE, code, this::log);
+    assertTrue(
+        log()
+            .contains(
+                "[ERROR] the workload failed (java.lang.IllegalStateException: no record of this"
+                    + " shape): check its properties"),
+        log());
+  }
+
+  @Test
+  void aBadBindingPropertyExitsTwoNotThree() {
+    assertEquals(YcsbLauncher.USAGE, launch(args("load", "-p", "mongodb.retries=-1")), this::log);
+    assertTrue(log().contains("[ERROR] mongodb.retries=-1 is out of range"), log());
+  }
+
+  @Test
+  void aRunWhereEveryReadFoundNothingExitsOneUnlessAllowed() {
+    // Nothing loaded: every read of workload C comes back NOT_FOUND.
+    assertEquals(YcsbLauncher.TOO_MANY_ERRORS, launch(args("run")), this::log);
+    assertTrue(
+        log().contains("[ERROR] all 200 reads came back NOT_FOUND: was the data loaded"), log());
+    assertTrue(log().contains("-allownotfound"), log());
+    log.reset();
+    assertEquals(YcsbLauncher.OK, launch(args("run", "-allownotfound")), this::log);
+    assertTrue(log().contains("[WARN] all 200 reads came back NOT_FOUND"), log());
+  }
+
+  @Test
   void theCommandLineIsEchoedWithoutThePassword() {
     assertEquals(
         "load mongodb-tiered -p mongodb.url=mongodb://u:****@h/db",

@@ -8,14 +8,17 @@ import picocli.CommandLine.TypeConversionException;
 
 /** Converters for whole numbers with a meaning: record counts, thread counts, step lengths. */
 final class Counts {
-  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+  /** YCSB keeps record counts in an int. */
+  static final long MAX_RECORDS = Integer.MAX_VALUE;
+
+  private static final BigDecimal MAX_RECORDS_DECIMAL = BigDecimal.valueOf(MAX_RECORDS);
 
   private Counts() {}
 
   /**
    * A record count: {@code 20000}, {@code 500k} (thousands), {@code 2M} (millions), also {@code
-   * 1.5M} or {@code 2e6}; a whole number from 1 to {@link Long#MAX_VALUE}. (Commas separate the
-   * counts of a list, so {@code 2,000,000} is three counts.)
+   * 1.5M} or {@code 2e6}; a whole number from 1 to {@link #MAX_RECORDS}, YCSB's limit. (Commas
+   * separate the counts of a list, so {@code 2,000,000} is three counts.)
    */
   static final class RecordCount implements ITypeConverter<Long> {
     private static final String EXAMPLES = "e.g. 20000, 500k or 2M (k = 1000, M = 1000000)";
@@ -35,9 +38,13 @@ final class Counts {
         throw new TypeConversionException(
             "'" + text + "' is not a whole number of records of 1 or more: use " + EXAMPLES);
       }
-      if (n.compareTo(LONG_MAX) > 0) {
+      if (n.compareTo(MAX_RECORDS_DECIMAL) > 0) {
         throw new TypeConversionException(
-            "'" + text + "' is too large: a record count is at most " + Long.MAX_VALUE);
+            "'"
+                + text
+                + "' is too large: YCSB counts records in an int, so at most "
+                + MAX_RECORDS
+                + " (2147M)");
       }
       return n.longValueExact();
     }

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.profiles.ProfileFileException;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
+import io.github.mongodbtiered.ycsb.PhaseException;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -36,6 +37,10 @@ final class ExitCodes
         || t instanceof ProfileFileException
         || t instanceof IllegalArgumentException) {
       return USAGE;
+    }
+    if (t instanceof PhaseException p) {
+      // A YCSB phase that did not start: its properties were wrong, or its server did not answer.
+      return p.reason() == PhaseException.Reason.BAD_INPUT ? USAGE : UNAVAILABLE;
     }
     return t instanceof ServerUnavailableException ? UNAVAILABLE : FAILED;
   }

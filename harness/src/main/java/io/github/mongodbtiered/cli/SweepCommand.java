@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
       "0:every cell measured (now or by an earlier run)",
-      "1:a cell failed; the others are in the report",
+      "1:a cell failed (the others are in the report), or no cell was measured",
       ExitCodes.USAGE_LINE,
       ExitCodes.UNAVAILABLE_LINE
     })
@@ -110,6 +110,11 @@ public final class SweepCommand implements Callable<Integer> {
           outcome.measured(),
           outcome.failed());
       stdout.flush();
+      if (outcome.cells().isEmpty()) {
+        err.println("[ERROR] no cell was measured, now or earlier: the report is empty");
+        err.flush();
+        return ExitCodes.FAILED;
+      }
       return outcome.failed() > 0 ? ExitCodes.FAILED : ExitCodes.OK;
     }
   }

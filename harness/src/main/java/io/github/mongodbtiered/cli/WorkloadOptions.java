@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.ycsb.WorkloadChecks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -22,7 +23,10 @@ final class WorkloadOptions {
   @Option(
       names = "-p",
       paramLabel = "NAME=VALUE",
-      description = "Workload property, overriding the file, e.g. -p fieldlength=1000.")
+      description =
+          "Workload property, overriding the file, e.g. -p fieldlength=1000. Not those the"
+              + " sweep sets itself: mongodb.url (--mongodb-url), recordcount (--recordcounts),"
+              + " operationcount, maxexecutiontime, batchsize, ...")
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Option(
@@ -53,10 +57,17 @@ final class WorkloadOptions {
           "Seconds of unmeasured workload after the cold start (default: ${DEFAULT-VALUE}).")
   double warmup;
 
-  /** The workload file's properties with the -p overrides. */
+  /**
+   * The workload file's properties with the -p overrides, checked before anything is loaded.
+   *
+   * @throws IllegalArgumentException for a property the sweep sets itself, or a record shape YCSB
+   *     cannot build, naming it
+   */
   Properties properties() throws IOException {
+    SweepOwnedProperties.refuse(properties.keySet());
     Properties p = load();
     properties.forEach(p::setProperty);
+    WorkloadChecks.check(p);
     return p;
   }
 

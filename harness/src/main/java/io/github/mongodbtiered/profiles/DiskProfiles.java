@@ -83,7 +83,7 @@ public final class DiskProfiles {
         OptionalLong.empty());
   }
 
-  /** The built-ins plus the profiles of {@code file}, which win on a name clash. */
+  /** The built-ins plus the profiles of {@code file}, which may not reuse a built-in name. */
   public static DiskProfiles builtInAnd(Path file) throws IOException {
     Map<String, DiskProfile> m = new LinkedHashMap<>(builtIn().byName);
     for (DiskProfile p : ProfileFile.parse(file)) {

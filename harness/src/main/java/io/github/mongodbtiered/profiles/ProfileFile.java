@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.profiles;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -50,6 +51,8 @@ final class ProfileFile {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new ProfileFileException(file + ": no such file");
+    } catch (CharacterCodingException e) {
+      throw new ProfileFileException(file + ": not a profiles file (binary data, not text)");
     }
     ProfileFile reader = new ProfileFile(file);
     for (int i = 0; i < lines.size(); i++) {
@@ -79,6 +82,18 @@ final class ProfileFile {
     String name = line.substring(1, line.length() - 1).trim();
     if (profiles.stream().anyMatch(p -> p.name().equals(name))) {
       throw error(lineNo, "profile '" + name + "' is defined twice");
+    }
+    if (DiskProfiles.builtIn().all().stream().anyMatch(p -> p.name().equals(name))) {
+      // A silent redefinition would put the study's name on other limits in every report.
+      throw error(
+          lineNo,
+          "["
+              + name
+              + "] redefines the built-in profile "
+              + name
+              + ": give yours another name, e.g. ["
+              + name
+              + "-custom]");
     }
     section = new Section(name, lineNo);
   }

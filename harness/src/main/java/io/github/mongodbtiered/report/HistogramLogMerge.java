@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,6 +38,9 @@ public final class HistogramLogMerge {
       lines = Files.readAllLines(log, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(log + ": no such histogram log");
+    } catch (CharacterCodingException e) {
+      // The decoder says only "Input length = 1": name the file and what it should be.
+      throw new IOException(log + ": not an HdrHistogram log (binary data, not text)", e);
     }
     long expected =
         lines.stream()

@@ -81,7 +81,8 @@ final class DataSetLoader {
 
   private void load(MongoDatabase db, String url, long count) throws IOException, PhaseException {
     DataSetMarker marker =
-        DataSetMarker.open(db, options.table(), shape(), options.dropExisting() && !dropped);
+        DataSetMarker.open(
+            db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
     dropped = true;
     if (marker.loadedRecords() > count) {
       throw new IllegalArgumentException(

@@ -5,6 +5,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
 import java.util.Date;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.bson.Document;
 
 /**
@@ -22,18 +23,30 @@ record DataSetMarker(long loadedRecords, String shape) {
   /**
    * Reads the marker for {@code table}, or decides what to do without one.
    *
+   * @param info told what {@code dropExisting} dropped
    * @throws IllegalArgumentException when the collection holds data the harness did not load (or
    *     loaded with another shape) and {@code dropExisting} is false: the fix is an option
    */
-  static DataSetMarker open(MongoDatabase db, String table, String shape, boolean dropExisting) {
+  static DataSetMarker open(
+      MongoDatabase db, String table, String shape, boolean dropExisting, Consumer<String> info) {
     MongoCollection<Document> markers = db.getCollection(COLLECTION);
     Document marker = markers.find(new Document("_id", table)).first();
     long documents = db.getCollection(table).estimatedDocumentCount();
     boolean ours = marker != null && Objects.equals(marker.getString("shape"), shape);
     if (dropExisting) {
       if (documents > 0 || marker != null) {
+        // Counted exactly: the estimate may lag after an unclean shutdown.
+        long dropped = db.getCollection(table).countDocuments();
         db.getCollection(table).drop();
         markers.deleteOne(new Document("_id", table));
+        info.accept(
+            "--drop-existing: dropped "
+                + db.getName()
+                + "."
+                + table
+                + " ("
+                + dropped
+                + " documents)");
       }
       return new DataSetMarker(0, shape);
     }

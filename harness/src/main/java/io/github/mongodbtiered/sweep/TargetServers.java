@@ -23,7 +23,7 @@ public final class TargetServers {
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server()) {
-      case URL -> new UrlTarget(o.mongodbUrl());
+      case URL -> UrlTarget.connect(o.mongodbUrl());
       case EMBEDDED -> new EmbeddedTarget(volume(o, log));
       case DOCKER -> {
         DockerEnvironment.require();

@@ -1,9 +1,19 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
 
 /**
  * An existing deployment: nothing is started, restarted or throttled, so profiles are labels and
@@ -12,10 +22,59 @@ import java.util.List;
  * user says so.
  */
 final class UrlTarget implements TargetServer {
+  private static final long DEFAULT_TIMEOUT_MILLIS = 10_000;
+
   private final String url;
 
   UrlTarget(String url) {
     this.url = url;
+  }
+
+  /**
+   * The deployment at {@code url}, once it has answered a ping: an unreachable server or a refused
+   * login stops the sweep before anything else, with one line that masks the password.
+   *
+   * @throws ServerUnavailableException saying what failed and what to check
+   */
+  static UrlTarget connect(String url) {
+    ConnectionString cs = new ConnectionString(url);
+    long timeoutMillis =
+        cs.getServerSelectionTimeout() == null
+            ? DEFAULT_TIMEOUT_MILLIS
+            : cs.getServerSelectionTimeout();
+    MongoClientSettings settings =
+        MongoClientSettings.builder()
+            .applyConnectionString(cs)
+            .applyToClusterSettings(
+                b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+            .build();
+    String where = "--mongodb-url " + Redaction.maskUri(url);
+    try (MongoClient client = MongoClients.create(settings)) {
+      client.getDatabase(Endpoint.databaseOf(url)).runCommand(new Document("ping", 1));
+    } catch (MongoTimeoutException e) {
+      if (String.valueOf(e.getMessage()).contains(MongoSecurityException.class.getSimpleName())) {
+        throw authenticationFailed(where);
+      }
+      throw new ServerUnavailableException(
+          where
+              + ": no server answered within "
+              + timeoutMillis
+              + " ms: check that it is running and reachable, and the host and port in the URL");
+    } catch (MongoSecurityException e) {
+      throw authenticationFailed(where);
+    } catch (MongoException e) {
+      throw new ServerUnavailableException(
+          where
+              + ": the server refused a ping ("
+              + Redaction.scrub(String.valueOf(e.getMessage()), url)
+              + "): check the URL and the user's rights");
+    }
+    return new UrlTarget(url);
+  }
+
+  private static ServerUnavailableException authenticationFailed(String where) {
+    return new ServerUnavailableException(
+        where + ": authentication failed: check the user, password and authSource in the URL");
   }
 
   @Override

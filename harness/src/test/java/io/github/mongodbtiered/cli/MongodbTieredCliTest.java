@@ -66,7 +66,11 @@ class MongodbTieredCliTest {
       {"sweep", "--server", "docker", "--mongodb-url", "mongodb://h/db"},
       {"sweep", "--mongodb-url", "http://u:pw@h/db"},
       {"sweep", "--workload", "no-such-workload"},
-      {"sweep", "--seconds", "0", "--operations", "0"}
+      {"sweep", "--seconds", "0", "--operations", "0"},
+      {"sweep", "-p", "fieldlength=-1"},
+      {"sweep", "-p", "minfieldlength=50", "-p", "fieldlength=20"},
+      {"sweep", "-p", "mongodb.url=mongodb://u:pw@h/db"},
+      {"sweep", "-p", "recordcount=5"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): 'lots' is not a record count",
@@ -75,7 +79,12 @@ class MongodbTieredCliTest {
       "--mongodb-url measures an existing deployment",
       "--mongodb-url http://u:****@h/db",
       "--workload no-such-workload",
-      "give --operations or --seconds"
+      "give --operations or --seconds",
+      "fieldlength=-1 is not a whole number of 1 or more (bytes per field): fix -p fieldlength="
+          + " or the workload file, e.g. -p fieldlength=100",
+      "minfieldlength=50 is more than fieldlength=20",
+      "-p mongodb.url: the sweep does not take this property: use --mongodb-url",
+      "-p recordcount: the sweep does not take this property: use --recordcounts"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -89,7 +98,7 @@ class MongodbTieredCliTest {
   void badValuesAreOneLineNamingTheOptionWithExit2() {
     String[][] bad = {
       {"sweep", "--recordcounts", "1e99"},
-      {"sweep", "--recordcounts", "9223372036854775808"},
+      {"sweep", "--recordcounts", "2147483648"},
       {"sweep", "--recordcounts", "2.5"},
       {"sweep", "--recordcounts", "abc"},
       {"sweep", "--threads", "0"},
@@ -99,8 +108,9 @@ class MongodbTieredCliTest {
       {"sweep", "--profiles-file", "/no/such/profiles"}
     };
     String[] says = {
-      "option '--recordcounts' (COUNT): '1e99' is too large: a record count is at most 922",
-      "option '--recordcounts' (COUNT): '9223372036854775808' is too large",
+      "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
+          + " most 2147483647",
+      "option '--recordcounts' (COUNT): '2147483648' is too large",
       "'2.5' is not a whole number of records",
       "'abc' is not a record count: use e.g. 20000, 500k or 2M",
       "option '--threads': '0': use a whole number of 1 or more",
@@ -127,7 +137,7 @@ class MongodbTieredCliTest {
     assertEquals(20_000, count.convert("20000"));
     assertEquals(1_500_000, count.convert("1.5m"));
     assertEquals(2_000_000, count.convert("2e6"));
-    assertEquals(Long.MAX_VALUE, count.convert("9223372036854775807"));
+    assertEquals(Integer.MAX_VALUE, count.convert("2147483647"));
   }
 
   @Test

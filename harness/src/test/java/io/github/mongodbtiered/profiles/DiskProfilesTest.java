@@ -47,7 +47,7 @@ class DiskProfilesTest {
   }
 
   @Test
-  void aUserFileAddsAndReplacesProfiles() throws Exception {
+  void aUserFileAddsProfiles() throws Exception {
     Path f =
         write(
             "# my lab",
@@ -59,7 +59,7 @@ class DiskProfilesTest {
             "memory = 8g",
             "wiredtiger-cache = 3g",
             "",
-            "[hdd-150]",
+            "[hdd-100]",
             "read-iops = 100",
             "memory = 7634m",
             "added-latency-ms = 7.5");
@@ -68,9 +68,10 @@ class DiskProfilesTest {
     assertEquals(20000, nvme.writeIops());
     assertEquals(400L << 20, nvme.readBytesPerSec());
     assertEquals(OptionalLong.of(3L << 30), nvme.effectiveCacheBytes());
-    assertEquals(100, p.get("hdd-150").readIops());
-    assertEquals(7.5, p.get("hdd-150").addedLatencyMillis());
-    assertEquals(5, p.all().size());
+    assertEquals(100, p.get("hdd-100").readIops());
+    assertEquals(7.5, p.get("hdd-100").addedLatencyMillis());
+    assertEquals(150, p.get("hdd-150").readIops(), "the built-in is untouched");
+    assertEquals(6, p.all().size());
   }
 
   @Test
@@ -92,6 +93,12 @@ class DiskProfilesTest {
         "memory=1g",
         "wiredtiger-cache=2g");
     assertError("profiles.conf: no [profile-name] section", "# empty");
+    assertError(
+        "profiles.conf:2: [hdd-150] redefines the built-in profile hdd-150: give yours another"
+            + " name, e.g. [hdd-150-custom]",
+        "",
+        "[hdd-150]",
+        "read-iops = 100");
     assertError("profiles.conf:1: profile name 'a b'", "[a b]");
   }
 

@@ -111,6 +111,14 @@ class HistogramLogMergeTest {
   }
 
   @Test
+  void binaryGarbageIsRefusedNamingTheFile() throws IOException {
+    Path log = dir.resolve("garbage.hdr");
+    Files.write(log, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0x80, 'x'});
+    IOException e = assertThrows(IOException.class, () -> HistogramLogMerge.intervals(log));
+    assertEquals(log + ": not an HdrHistogram log (binary data, not text)", e.getMessage());
+  }
+
+  @Test
   void readGivesTheStatsOfAWholeYcsbLog() throws IOException {
     Random r = new Random(7);
     Histogram reference = new Histogram(3);

@@ -17,7 +17,9 @@ import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.bson.Document;
@@ -121,6 +123,43 @@ class UrlSweepTest {
     assertEquals(2, second.measured());
     assertEquals(900, usertable().countDocuments());
     assertEquals(6, second.cells().size());
+  }
+
+  @Test
+  void dropExistingSaysWhatItDropped(@TempDir Path out) throws Exception {
+    usertable().insertMany(List.of(new Document("_id", "a"), new Document("_id", "b")));
+    List<String> said = new ArrayList<>();
+    SweepRunner.Listener listener =
+        new SweepRunner.Listener() {
+          @Override
+          public void info(String line) {
+            said.add(line);
+          }
+        };
+    SweepOptions o = options(out, true, 100L);
+    try (TargetServer t = new UrlTarget(o.mongodbUrl())) {
+      new SweepRunner(o, t, listener).run();
+    }
+    assertTrue(
+        said.contains("--drop-existing: dropped bench.usertable (2 documents)"), said.toString());
+  }
+
+  @Test
+  void anUnreachableUrlIsUnavailableWithOneMaskedLine() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String dead = "mongodb://u:pw@127.0.0.1:" + port + "/bench?serverSelectionTimeoutMS=300";
+    ServerUnavailableException e =
+        assertThrows(ServerUnavailableException.class, () -> UrlTarget.connect(dead));
+    assertEquals(
+        "--mongodb-url mongodb://u:****@127.0.0.1:"
+            + port
+            + "/bench?serverSelectionTimeoutMS=300: no server answered within 300 ms: check that"
+            + " it is running and reachable, and the host and port in the URL",
+        e.getMessage());
+    UrlTarget.connect(url).close();
   }
 
   @Test

@@ -1,0 +1,459 @@
+package io.github.mongodbtiered.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The README's exit-code tables, run: for every command and every exit code the README documents,
+ * one case that must end with that code and its message, run as a user runs it (the scripts, in a
+ * process of their own). The documented codes are read from README.md, so a row added, removed or
+ * renumbered there fails here until a case matches it; each command's --help must list the same
+ * codes.
+ *
+ * <p>Databases are mongo-java-server in this JVM; exit 3 of the database commands is a loopback
+ * port nobody listens on, of probe and disk-baseline an image of ours that is not built (never
+ * pulled). Tagged integration: probe and disk-baseline need Docker and the stand-in image.
+ */
+@Tag("integration")
+class ExitCodeTableTest {
+  private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
+  private static final String IMAGE = System.getProperty("mongodb.image", "");
+  private static final String MISSING_IMAGE = "mongodb-tiered-no-such-image:latest";
+
+  private static MongoServer server;
+  private static String url;
+  private static MongoServer noUpdates;
+  private static String noUpdatesUrl;
+  private static Path work;
+  // tmpfs: no block device, so no disk limit can apply (probe and disk-baseline exit 1).
+  private static Path tmpfs;
+  private static int deadPort;
+
+  /** One documented exit code of one command, as the README's table row says it. */
+  record Row(String command, int exit, String meaning) {
+    String key() {
+      return command + " " + exit;
+    }
+  }
+
+  /** What a case must print (standard output and error together) besides its exit code. */
+  record Case(List<String> args, String says) {}
+
+  record Outcome(int exit, String output) {}
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = new MongoServer(new MemoryBackend());
+    url = urlOf(server.bind(), "exits");
+    // Updates of YCSB's records are refused: a sweep of updates loads fine (the sweep's marker
+    // is another collection) and then fails its cell.
+    noUpdates =
+        new MongoServer(
+            new MemoryBackend() {
+              @Override
+              public Document handleCommand(
+                  Channel channel, String database, String command, Document query) {
+                if (command.equalsIgnoreCase("update") && "usertable".equals(query.get("update"))) {
+                  // An error reply, not an exception: mongo-java-server logs those with a trace.
+                  return new Document("ok", 0)
+                      .append("code", 8000)
+                      .append("errmsg", "updates are refused by this test's server");
+                }
+                return super.handleCommand(channel, database, command, query);
+              }
+            });
+    noUpdatesUrl = urlOf(noUpdates.bind(), "exits");
+    work = Files.createTempDirectory(ROOT.resolve("target"), "exit-codes");
+    tmpfs = Files.createTempDirectory(Path.of("/dev/shm"), "exit-codes");
+    try (ServerSocket s = new ServerSocket(0)) {
+      deadPort = s.getLocalPort();
+    }
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    server.shutdownNow();
+    noUpdates.shutdownNow();
+    deleteTree(work);
+    deleteTree(tmpfs);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private static String urlOf(InetSocketAddress a, String db) {
+    return "mongodb://" + a.getHostString() + ":" + a.getPort() + "/" + db;
+  }
+
+  /** The harness commands' table (README "### Exit codes") and scripts/ycsb's. */
+  static List<Row> readmeRows() throws IOException {
+    List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+    List<Row> rows = new ArrayList<>();
+    Pattern harness = Pattern.compile("^\\| `([a-z-]+)` \\| (\\d) \\| (.+) \\|$");
+    Pattern ycsb = Pattern.compile("^\\| (\\d) \\| (.+) \\|$");
+    String section = "";
+    for (String line : lines) {
+      if (line.startsWith("#")) {
+        section = line;
+      }
+      Matcher h = harness.matcher(line);
+      if (section.equals("### Exit codes") && h.matches()) {
+        rows.add(new Row(h.group(1), Integer.parseInt(h.group(2)), h.group(3)));
+      }
+      Matcher y = ycsb.matcher(line);
+      if (section.startsWith("### Running it without YCSB: `scripts/ycsb`") && y.matches()) {
+        rows.add(new Row("scripts/ycsb", Integer.parseInt(y.group(1)), y.group(2)));
+      }
+    }
+    return rows;
+  }
+
+  /** Every documented (command, exit) pair and the case that produces it. */
+  private static Map<String, Case> cases() {
+    Map<String, Case> c = new LinkedHashMap<>();
+    Path out = work.resolve("report-ok");
+    c.put(
+        "sweep 0", harness("0 failed", sweep(url, out, "--drop-existing").toArray(new String[0])));
+    c.put(
+        "sweep 1",
+        harness(
+            "1 failed",
+            sweep(
+                    noUpdatesUrl,
+                    work.resolve("report-failed"),
+                    "-p",
+                    "readproportion=0",
+                    "-p",
+                    "updateproportion=1")
+                .toArray(new String[0])));
+    c.put(
+        "sweep 2",
+        harness(
+            "[ERROR] fieldlength=-1 is not a whole number of 1 or more",
+            sweep(url, work.resolve("report-bad"), "-p", "fieldlength=-1").toArray(new String[0])));
+    c.put(
+        "sweep 3",
+        harness(
+            "[ERROR] --mongodb-url mongodb://u:****@127.0.0.1:"
+                + deadPort
+                + "/x?serverSelectionTimeoutMS=300: no server answered within 300 ms",
+            sweep(
+                    "mongodb://u:pw@127.0.0.1:" + deadPort + "/x?serverSelectionTimeoutMS=300",
+                    work.resolve("report-dead"))
+                .toArray(new String[0])));
+    c.put("probe 0", harness("read ", probe(work.resolve("probe-ok"), IMAGE)));
+    c.put("probe 1", harness("on a file system with no block device", probe(tmpfs, IMAGE)));
+    c.put("probe 2", harness("unknown profile 'ssd'", "probe", "--profile", "ssd"));
+    c.put(
+        "probe 3",
+        harness(
+            "[ERROR] image " + MISSING_IMAGE + " is not in the local Docker",
+            probe(work.resolve("probe-3"), MISSING_IMAGE)));
+    c.put(
+        "disk-baseline 0",
+        harness(
+            "none         host      read",
+            "disk-baseline",
+            "--host",
+            "--latency",
+            "off",
+            "--data-dir",
+            work.resolve("baseline-ok").toString(),
+            "--file-size",
+            "1m",
+            "--seconds",
+            "0.2",
+            "--mode",
+            "read",
+            "--max-threads",
+            "1"));
+    c.put(
+        "disk-baseline 1",
+        harness("on a file system with no block device", baseline(tmpfs, IMAGE)));
+    c.put(
+        "disk-baseline 2",
+        harness(
+            "[ERROR] Invalid value for option '--max-threads'",
+            "disk-baseline",
+            "--max-threads",
+            "3"));
+    c.put(
+        "disk-baseline 3",
+        harness(
+            "[ERROR] image " + MISSING_IMAGE + " is not in the local Docker",
+            baseline(work.resolve("baseline-3"), MISSING_IMAGE)));
+    c.put("report 0", harness("(1 cells, 0 failed)", "report", out.toString()));
+    c.put(
+        "report 1",
+        harness(
+            "(1 cells, 1 failed)",
+            "report",
+            out.toString(),
+            work.resolve("report-failed").toString(),
+            "--out",
+            work.resolve("merged").toString()));
+    c.put(
+        "report 2",
+        harness(
+            "[ERROR] DIR " + work.resolve("not-a-report") + ": has no run.json",
+            "report",
+            work.resolve("not-a-report").toString()));
+    c.put(
+        "merge-histograms 0",
+        harness(
+            "merged 2 logs",
+            "report",
+            "merge-histograms",
+            out.resolve("histograms/200-none-READ.hdr").toString(),
+            out.resolve("histograms/200-none-READ.hdr").toString(),
+            "--out",
+            work.resolve("merged.hdr").toString()));
+    Path garbage = work.resolve("garbage.hdr");
+    c.put(
+        "merge-histograms 2",
+        harness(
+            "[ERROR] LOG " + garbage + ": not an HdrHistogram log (binary data, not text)",
+            "report",
+            "merge-histograms",
+            garbage.toString(),
+            garbage.toString(),
+            "--out",
+            work.resolve("never.hdr").toString()));
+    c.put("scripts/ycsb 0", ycsb("[INSERT], Return=OK, 200", "load", url("loaded")));
+    c.put(
+        "scripts/ycsb 1",
+        ycsb("[ERROR] all 200 reads came back NOT_FOUND", "run", url("never-loaded")));
+    c.put(
+        "scripts/ycsb 2",
+        ycsb(
+            "[ERROR] fieldlength=-1 is not a whole number of 1 or more",
+            "load",
+            url("bad"),
+            "-p",
+            "fieldlength=-1"));
+    c.put(
+        "scripts/ycsb 3",
+        ycsb(
+            "[ERROR] no MongoDB server answered at mongodb.url=mongodb://127.0.0.1:" + deadPort,
+            "load",
+            "mongodb://127.0.0.1:" + deadPort + "/x",
+            "-p",
+            "mongodb.serverSelectionTimeoutMs=300"));
+    return c;
+  }
+
+  private static String url(String database) {
+    return url.substring(0, url.lastIndexOf('/') + 1) + database;
+  }
+
+  private static List<String> sweep(String mongodbUrl, Path out, String... extra) {
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "sweep",
+                "--mongodb-url",
+                mongodbUrl,
+                "--recordcounts",
+                "200",
+                "--profiles",
+                "none",
+                "--operations",
+                "200",
+                "--seconds",
+                "0",
+                "--warmup",
+                "0",
+                "--no-disk-baseline",
+                "--no-progress",
+                "--out",
+                out.toString()));
+    a.addAll(List.of(extra));
+    return a;
+  }
+
+  private static String[] probe(Path dataDir, String image) {
+    return new String[] {
+      "probe",
+      "--profile",
+      "none",
+      "--latency",
+      "off",
+      "--probe-image",
+      image,
+      "--data-dir",
+      dataDir.toString(),
+      "--seconds",
+      "0.2",
+      "--file-size",
+      "1m",
+      "--mode",
+      "read"
+    };
+  }
+
+  private static String[] baseline(Path dataDir, String image) {
+    return new String[] {
+      "disk-baseline",
+      "--profile",
+      "none",
+      "--latency",
+      "off",
+      "--probe-image",
+      image,
+      "--data-dir",
+      dataDir.toString(),
+      "--seconds",
+      "0.2",
+      "--file-size",
+      "1m",
+      "--mode",
+      "read",
+      "--max-threads",
+      "1"
+    };
+  }
+
+  private static Case harness(String says, String... args) {
+    List<String> a = new ArrayList<>(List.of(ROOT.resolve("scripts/mongodb-tiered").toString()));
+    a.addAll(Arrays.asList(args));
+    return new Case(a, says);
+  }
+
+  private static Case ycsb(String says, String command, String mongodbUrl, String... extra) {
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                ROOT.resolve("scripts/ycsb").toString(),
+                command,
+                "mongodb-tiered",
+                "-P",
+                "workloads/workloadc",
+                "-p",
+                "mongodb.url=" + mongodbUrl,
+                "-p",
+                "recordcount=200",
+                "-p",
+                "operationcount=200"));
+    a.addAll(Arrays.asList(extra));
+    return new Case(a, says);
+  }
+
+  private static Outcome run(List<String> command) throws Exception {
+    Path log = Files.createTempFile(work, "out", ".log");
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+    Process p = pb.start();
+    if (!p.waitFor(300, TimeUnit.SECONDS)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+      throw new AssertionError(String.join(" ", command) + ": did not finish in 300 s");
+    }
+    return new Outcome(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void everyDocumentedExitCodeHasACaseAndNoCaseIsUndocumented() throws IOException {
+    TreeSet<String> documented = new TreeSet<>();
+    readmeRows().forEach(r -> documented.add(r.key()));
+    assertEquals(new TreeSet<>(cases().keySet()), documented);
+  }
+
+  @Test
+  void eachCommandsHelpListsTheCodesTheReadmeDocuments() throws IOException {
+    for (String command :
+        List.of("sweep", "probe", "disk-baseline", "report", "merge-histograms")) {
+      TreeSet<Integer> documented = new TreeSet<>();
+      readmeRows().stream()
+          .filter(r -> r.command().equals(command))
+          .forEach(r -> documented.add(r.exit()));
+      assertEquals(documented, helpExitCodes(command), command + " --help");
+    }
+  }
+
+  /** The codes a command's --help lists under "Exit codes:". */
+  private static TreeSet<Integer> helpExitCodes(String command) {
+    StringWriter out = new StringWriter();
+    picocli.CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    String[] args =
+        command.equals("merge-histograms")
+            ? new String[] {"report", "merge-histograms", "--help"}
+            : new String[] {command, "--help"};
+    cl.execute(args);
+    TreeSet<Integer> codes = new TreeSet<>();
+    String help = out.toString();
+    String list = help.substring(help.indexOf("Exit codes:"));
+    Matcher m = Pattern.compile("(?m)^  (\\d)   ").matcher(list);
+    while (m.find()) {
+      codes.add(Integer.parseInt(m.group(1)));
+    }
+    return codes;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyRowOfTheReadmeHolds() throws IOException {
+    Files.write(garbagePath(), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0x80, 'x'});
+    Files.createDirectories(work.resolve("not-a-report"));
+    Map<String, Case> cases = cases();
+    // The rows run in README order: sweep 0 and 1 write the reports that report reads.
+    return readmeRows().stream()
+        .map(
+            row ->
+                DynamicTest.dynamicTest(
+                    row.key() + ": " + row.meaning(),
+                    () -> {
+                      Case c = cases.get(row.key());
+                      assertTrue(c != null, "no case for " + row.key());
+                      Outcome o = run(c.args());
+                      assertEquals(
+                          row.exit(), o.exit(), String.join(" ", c.args()) + "\n" + o.output());
+                      assertTrue(o.output().contains(c.says()), o.output());
+                      assertFalse(o.output().contains("\tat "), "no stack trace: " + o.output());
+                      assertFalse(o.output().contains(":pw@"), o.output());
+                    }));
+  }
+
+  private static Path garbagePath() {
+    return work.resolve("garbage.hdr");
+  }
+}
