@@ -46,6 +46,7 @@ final class SweepOptionsFactory {
         baseline.settings(),
         baseline.probeImage.image,
         volume.latency,
-        volume.volumeSizeBytes());
+        volume.volumeSizeBytes(),
+        workload.maxErrors);
   }
 }

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 public final class CellStore {
   /** Fields cells gained after the first were saved: older files read them as null. */
-  private static final Set<String> ADDED_FIELDS = Set.of("fsHitBasis");
+  private static final Set<String> ADDED_FIELDS = Set.of("fsHitBasis", "failedOperations");
 
   private final ReportLayout layout;
 

@@ -34,6 +34,9 @@ import java.util.TreeMap;
  * @param latencyMethod how it was added: {@code dm} or {@code nbd}; empty when it was not
  * @param pageCacheDropped whether the host page cache was dropped before the cell
  * @param notes warnings for this cell (limits not enforced, tier mismatch, ...)
+ * @param failedOperations failed operations of the measured run per operation type (READ, UPDATE,
+ *     ...; a READ that found no record counts, as the data set holds every key), for each type the
+ *     run performed; empty when not recorded (cells saved before it was, or no run took place)
  */
 public record CellResult(
     long recordCount,
@@ -53,9 +56,11 @@ public record CellResult(
     boolean latencyApplied,
     String latencyMethod,
     boolean pageCacheDropped,
-    List<String> notes) {
+    List<String> notes,
+    SortedMap<String, Long> failedOperations) {
 
   public CellResult {
+    failedOperations = new TreeMap<>(failedOperations == null ? Map.of() : failedOperations);
     error = error == null ? "" : error;
     latencyMethod = latencyMethod == null ? "" : latencyMethod;
     latencies = new TreeMap<>(latencies == null ? Map.of() : latencies);
@@ -65,6 +70,48 @@ public record CellResult(
     }
     metrics = m;
     notes = notes == null ? List.of() : List.copyOf(notes);
+  }
+
+  /** A cell that does not record its failed operations. */
+  public CellResult(
+      long recordCount,
+      String profile,
+      ServerKind server,
+      CellStatus status,
+      String error,
+      long operations,
+      long runtimeMillis,
+      double throughputOpsPerSec,
+      SortedMap<String, LatencyStats> latencies,
+      Map<Metric, Double> metrics,
+      Tier predictedTier,
+      Tier observedTier,
+      FsHitBasis fsHitBasis,
+      boolean clientBound,
+      boolean latencyApplied,
+      String latencyMethod,
+      boolean pageCacheDropped,
+      List<String> notes) {
+    this(
+        recordCount,
+        profile,
+        server,
+        status,
+        error,
+        operations,
+        runtimeMillis,
+        throughputOpsPerSec,
+        latencies,
+        metrics,
+        predictedTier,
+        observedTier,
+        fsHitBasis,
+        clientBound,
+        latencyApplied,
+        latencyMethod,
+        pageCacheDropped,
+        notes,
+        null);
   }
 
   /** A cell that does not record which filesystem hit ratio its observed tier used. */
@@ -126,6 +173,13 @@ public record CellResult(
     return predictedTier != null && observedTier != null && predictedTier != observedTier;
   }
 
+  /** Failed operations of all types, or null when they were not recorded. */
+  public Long failedOperationsTotal() {
+    return failedOperations.isEmpty()
+        ? null
+        : failedOperations.values().stream().mapToLong(Long::longValue).sum();
+  }
+
   /** The figure, or null when it was not measured. */
   public Double metric(Metric metric) {
     return metrics.get(metric);
@@ -174,6 +228,7 @@ public record CellResult(
     b.latencyMethod = latencyMethod;
     b.pageCacheDropped = pageCacheDropped;
     b.notes.addAll(notes);
+    b.failedOperations.putAll(failedOperations);
     return b;
   }
 
@@ -197,6 +252,7 @@ public record CellResult(
     private String latencyMethod = "";
     private boolean pageCacheDropped;
     private final List<String> notes = new ArrayList<>();
+    private final SortedMap<String, Long> failedOperations = new TreeMap<>();
 
     private Builder(long recordCount, String profile, ServerKind server) {
       this.recordCount = recordCount;
@@ -286,6 +342,12 @@ public record CellResult(
       return this;
     }
 
+    /** Failed operations per operation type, for each type the run performed. */
+    public Builder failedOperations(Map<String, Long> byOperation) {
+      failedOperations.putAll(byOperation);
+      return this;
+    }
+
     public CellResult build() {
       return new CellResult(
           recordCount,
@@ -305,7 +367,8 @@ public record CellResult(
           latencyApplied,
           latencyMethod,
           pageCacheDropped,
-          notes);
+          notes,
+          failedOperations);
     }
   }
 }

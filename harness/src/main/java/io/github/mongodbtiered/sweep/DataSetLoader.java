@@ -91,23 +91,82 @@ final class DataSetLoader {
               + count
               + " this cell needs: rerun with --drop-existing to measure smaller counts again");
     }
+    marker = reloadIfShort(db, url, marker);
     if (marker.loadedRecords() == count) {
       return;
     }
     long from = marker.loadedRecords();
     // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
-    boolean partial = db.getCollection(options.table()).estimatedDocumentCount() > from;
+    boolean partial = documents(db) > from;
     listener.info("loading records " + from + " to " + count);
-    PhaseResult r = phases.load(url, from, count, partial, listener.loadProgress(from, count));
-    if (r.errors() > 0) {
-      throw new IOException(
-          r.errors() + " of " + r.attempts() + " records failed to load; the sweep stops here");
-    }
-    double rate = (count - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+    double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
     LoadRates.write(options.outDir(), loadRates);
     marker.loaded(db, options.table(), count);
     listener.info(String.format(Locale.ROOT, "loaded at %.0f records/s", rate));
+  }
+
+  /**
+   * The marker, after reloading the records it claims when the collection holds fewer (a server
+   * that lost writes, documents deleted behind the sweep's back). The load rewrites the whole key
+   * range, as the missing keys are not known.
+   *
+   * @throws IOException when the reload failed or still left the data set short
+   */
+  private DataSetMarker reloadIfShort(MongoDatabase db, String url, DataSetMarker marker)
+      throws IOException, PhaseException {
+    long claimed = marker.loadedRecords();
+    long documents = documents(db);
+    if (claimed == 0 || documents >= claimed) {
+      return marker;
+    }
+    listener.info(
+        "data set holds "
+            + documents
+            + " documents, the marker says "
+            + claimed
+            + ": reloading records 0 to "
+            + claimed);
+    loadRange(db, url, 0, claimed, true);
+    return marker;
+  }
+
+  /**
+   * Loads keys {@code from .. to-1} and checks that the collection holds them all.
+   *
+   * @return records per second
+   * @throws IOException when records failed, or the collection holds fewer than {@code to}
+   *     documents after the load (the marker is then left as it was)
+   */
+  private double loadRange(MongoDatabase db, String url, long from, long to, boolean upsert)
+      throws IOException, PhaseException {
+    PhaseResult r = phases.load(url, from, to, upsert, listener.loadProgress(from, to));
+    if (r.errors() > 0) {
+      throw new IOException(
+          "loading records "
+              + from
+              + " to "
+              + to
+              + ": "
+              + r.errors()
+              + " of "
+              + r.attempts()
+              + " records failed");
+    }
+    long documents = documents(db);
+    if (documents < to) {
+      throw new IOException(
+          "data set holds " + documents + " documents after loading records " + from + " to " + to);
+    }
+    return (to - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+  }
+
+  /**
+   * Documents the collection holds, as the server keeps count (the stand-in recounts after an
+   * unclean shutdown); a full count would read the whole data set on every step.
+   */
+  private long documents(MongoDatabase db) {
+    return db.getCollection(options.table()).estimatedDocumentCount();
   }
 
   /** The record shape: a data set loaded with another shape is not this sweep's. */

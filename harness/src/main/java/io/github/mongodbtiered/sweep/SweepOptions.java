@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import io.github.mongodbtiered.ycsb.ErrorBudget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -31,6 +32,8 @@ import java.util.Properties;
  * @param probeImage the image that carries the disk probe (the stand-in image)
  * @param latency how profiles' added latency is applied ({@code --latency})
  * @param volumeSizeBytes the data volume's size, or 0 to size it from the data set
+ * @param maxErrors failed operations a measured run may have and its cell still be ok ({@code
+ *     --max-errors})
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -52,7 +55,54 @@ public record SweepOptions(
     DiskBaseline.Settings diskBaseline,
     String probeImage,
     LatencyMethod latency,
-    long volumeSizeBytes) {
+    long volumeSizeBytes,
+    ErrorBudget maxErrors) {
+
+  /** Options where no failed operation is allowed ({@code --max-errors 0}). */
+  public SweepOptions(
+      List<Long> recordCounts,
+      List<DiskProfile> profiles,
+      Properties workload,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      int loadThreads,
+      int loadBatchSize,
+      ServerChoice server,
+      String mongodbUrl,
+      String image,
+      Path outDir,
+      Path dataDir,
+      boolean dropExisting,
+      List<String> commandLine,
+      DiskBaseline.Settings diskBaseline,
+      String probeImage,
+      LatencyMethod latency,
+      long volumeSizeBytes) {
+    this(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        ErrorBudget.NONE);
+  }
 
   /** Where the server comes from. */
   public enum ServerChoice {
@@ -69,6 +119,7 @@ public record SweepOptions(
     copy.putAll(workload);
     workload = copy;
     commandLine = List.copyOf(commandLine);
+    maxErrors = maxErrors == null ? ErrorBudget.NONE : maxErrors;
     if (recordCounts.isEmpty() || recordCounts.get(0) < 1) {
       throw new IllegalArgumentException("--recordcounts: give one or more counts of at least 1");
     }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.MongoServerException;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -75,9 +76,22 @@ public final class SweepRunner {
         listener.info("records " + count + ": all profiles measured earlier, skipped");
         continue;
       }
-      loader.bring(count, environment::serverAnswered);
+      boolean checkDataSet = true;
       for (DiskProfile profile : todo) {
-        CellResult cell = cells.measure(count, profile, loader.loadRate(count));
+        CellResult cell;
+        try {
+          // Before the first cell of a count, and again after a failed cell: a short data set is
+          // reloaded (or the cell fails), never measured as if it were whole.
+          if (checkDataSet) {
+            loader.bring(count, environment::serverAnswered);
+          }
+          cell = cells.measure(count, profile, loader.loadRate(count));
+        } catch (IOException | MongoServerException e) {
+          // The data set could not be brought to the count (a full disk, a server that lost
+          // writes): this cell is not a result, the sweep goes on.
+          cell = CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
+        }
+        checkDataSet = !cell.ok();
         report.store().save(cell);
         measured++;
         failed += cell.ok() ? 0 : 1;
