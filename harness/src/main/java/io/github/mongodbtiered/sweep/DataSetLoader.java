@@ -66,20 +66,45 @@ final class DataSetLoader {
       throw new ServerUnavailableException(
           "could not start the server for loading: " + Messages.of(ex), ex);
     }
+    boolean loaded;
     try (MongoClient client = MongoClients.create(e.url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
       connected.accept(db);
-      load(db, e.url(), count);
-    } finally {
-      try {
-        server.stopLoading();
-      } catch (Exception ex) {
+      loaded = load(db, e.url(), count);
+    } catch (IOException | PhaseException | RuntimeException ex) {
+      stopQuietly();
+      throw ex;
+    }
+    try {
+      server.stopLoading();
+    } catch (Exception ex) {
+      if (!loaded) {
         warnings.accept("stopping the loading server: " + Messages.of(ex));
+        return;
       }
+      // What was loaded may not have reached the disk (a full disk panics the engine here).
+      throw new IOException(
+          "the server failed to stop cleanly after loading "
+              + count
+              + " records: "
+              + Messages.of(ex),
+          ex);
     }
   }
 
-  private void load(MongoDatabase db, String url, long count) throws IOException, PhaseException {
+  private void stopQuietly() {
+    try {
+      server.stopLoading();
+    } catch (Exception ex) {
+      warnings.accept("stopping the loading server: " + Messages.of(ex));
+    }
+  }
+
+  /**
+   * @return whether records were written
+   */
+  private boolean load(MongoDatabase db, String url, long count)
+      throws IOException, PhaseException {
     DataSetMarker marker =
         DataSetMarker.open(db, options.table(), shape(), options.dropExisting() && !dropped);
     dropped = true;
@@ -91,9 +116,9 @@ final class DataSetLoader {
               + count
               + " this cell needs: rerun with --drop-existing to measure smaller counts again");
     }
-    marker = reloadIfShort(db, url, marker);
+    boolean reloaded = reloadIfShort(db, url, marker);
     if (marker.loadedRecords() == count) {
-      return;
+      return reloaded;
     }
     long from = marker.loadedRecords();
     // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
@@ -104,21 +129,23 @@ final class DataSetLoader {
     LoadRates.write(options.outDir(), loadRates);
     marker.loaded(db, options.table(), count);
     listener.info(String.format(Locale.ROOT, "loaded at %.0f records/s", rate));
+    return true;
   }
 
   /**
-   * The marker, after reloading the records it claims when the collection holds fewer (a server
-   * that lost writes, documents deleted behind the sweep's back). The load rewrites the whole key
-   * range, as the missing keys are not known.
+   * Reloads the records the marker claims when the collection holds fewer (a server that lost
+   * writes, documents deleted behind the sweep's back). The load rewrites the whole key range, as
+   * the missing keys are not known.
    *
+   * @return whether it reloaded
    * @throws IOException when the reload failed or still left the data set short
    */
-  private DataSetMarker reloadIfShort(MongoDatabase db, String url, DataSetMarker marker)
+  private boolean reloadIfShort(MongoDatabase db, String url, DataSetMarker marker)
       throws IOException, PhaseException {
     long claimed = marker.loadedRecords();
     long documents = documents(db);
     if (claimed == 0 || documents >= claimed) {
-      return marker;
+      return false;
     }
     listener.info(
         "data set holds "
@@ -128,7 +155,7 @@ final class DataSetLoader {
             + ": reloading records 0 to "
             + claimed);
     loadRange(db, url, 0, claimed, true);
-    return marker;
+    return true;
   }
 
   /**
