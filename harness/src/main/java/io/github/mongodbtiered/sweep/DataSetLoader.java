@@ -27,6 +27,7 @@ final class DataSetLoader {
   private final Map<Long, Double> loadRates = new TreeMap<>();
   // --drop-existing applies once per run: to the data set as found, not to each load step.
   private boolean dropped;
+  private String loadedLine;
 
   /**
    * @param warnings where problems go that do not fail the sweep (for run.json)
@@ -67,6 +68,7 @@ final class DataSetLoader {
           "could not start the server for loading: " + Messages.of(ex), ex);
     }
     boolean loaded;
+    loadedLine = null;
     try (MongoClient client = MongoClients.create(e.url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
       connected.accept(db);
@@ -89,6 +91,9 @@ final class DataSetLoader {
               + " records: "
               + Messages.of(ex),
           ex);
+    }
+    if (loadedLine != null) {
+      listener.info(loadedLine);
     }
   }
 
@@ -128,7 +133,8 @@ final class DataSetLoader {
     loadRates.put(count, rate);
     LoadRates.write(options.outDir(), loadRates);
     marker.loaded(db, options.table(), count);
-    listener.info(String.format(Locale.ROOT, "loaded at %.0f records/s", rate));
+    // Said once the server has stopped cleanly: only then are the records on disk.
+    loadedLine = String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
     return true;
   }
 
