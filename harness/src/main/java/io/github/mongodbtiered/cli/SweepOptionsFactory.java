@@ -48,6 +48,7 @@ final class SweepOptionsFactory {
         volume.latency,
         volume.volumeSizeBytes(),
         workload.workload,
-        cells.remeasure);
+        cells.remeasure,
+        workload.maxErrors);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.ycsb.ErrorBudget;
 import io.github.mongodbtiered.ycsb.WorkloadChecks;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,7 +9,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** What each measured run of the sweep does, and for how long. */
 final class WorkloadOptions {
@@ -56,6 +59,33 @@ final class WorkloadOptions {
       description =
           "Seconds of unmeasured workload after the cold start (default: ${DEFAULT-VALUE}).")
   double warmup;
+
+  @Option(
+      names = "--max-errors",
+      paramLabel = "N|P%",
+      defaultValue = "0",
+      converter = MaxErrors.class,
+      description =
+          "Failed operations a measured run may have, as a count (e.g. 10) or a share of its"
+              + " operations (e.g. 0.1%); a read that finds no record is one; more fail the cell"
+              + " (default: ${DEFAULT-VALUE}).")
+  ErrorBudget maxErrors;
+
+  /** {@code N} or {@code P%}, spelled as the YCSB launcher's {@code -maxerrors}. */
+  static final class MaxErrors implements ITypeConverter<ErrorBudget> {
+    @Override
+    public ErrorBudget convert(String text) {
+      try {
+        return ErrorBudget.parse("--max-errors", text);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(
+            "'"
+                + text
+                + "' is not a number of failed operations: give a count (e.g. 0 or 100) or a"
+                + " percentage (e.g. 0.1%)");
+      }
+    }
+  }
 
   /**
    * The workload file's properties with the -p overrides, checked before anything is loaded.

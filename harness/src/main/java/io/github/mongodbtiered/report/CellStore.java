@@ -19,7 +19,8 @@ import java.util.Set;
  */
 public final class CellStore {
   /** Fields cells gained after the first were saved: older files read them as null. */
-  private static final Set<String> ADDED_FIELDS = Set.of("fsHitBasis", "settings");
+  private static final Set<String> ADDED_FIELDS =
+      Set.of("fsHitBasis", "settings", "failedOperations");
 
   private final ReportLayout layout;
 

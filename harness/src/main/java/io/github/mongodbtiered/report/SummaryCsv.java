@@ -23,8 +23,18 @@ import java.util.TreeSet;
  * <p>{@code observed_tier_fs_hit_basis} says which filesystem hit ratio {@code observed_tier} was
  * classified from: {@code ops} ({@code fs_hit_ratio_ops}) or {@code bytes} ({@code fs_hit_ratio});
  * empty when neither was known or the cell was saved before this was recorded.
+ *
+ * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
+ * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
+ * for failed cells too, as they often say why it failed; empty when not recorded (no run took
+ * place, or the cell was saved before they were), and a type's column is empty when the run did not
+ * perform that operation.
  */
 public final class SummaryCsv {
+  /** Operation types with a failure column, in column order. */
+  static final List<String> FAILURE_TYPES =
+      List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE");
+
   private SummaryCsv() {}
 
   /** Rows by profile in order of first appearance in {@code cells}, then by record count. */
@@ -68,7 +78,11 @@ public final class SummaryCsv {
                 "error",
                 "operations",
                 "runtime_ms",
-                "throughput_ops_per_sec"));
+                "throughput_ops_per_sec",
+                "failed_ops"));
+    for (String type : FAILURE_TYPES) {
+      h.add(failureColumn(type));
+    }
     for (String op : ops) {
       String p = op.toLowerCase(Locale.ROOT);
       h.addAll(
@@ -110,6 +124,12 @@ public final class SummaryCsv {
     r.add(measured ? Long.toString(c.operations()) : "");
     r.add(measured ? Long.toString(c.runtimeMillis()) : "");
     r.add(measured ? fixed(c.throughputOpsPerSec(), 1) : "");
+    Long failedTotal = c.failedOperationsTotal();
+    r.add(failedTotal == null ? "" : Long.toString(failedTotal));
+    for (String type : FAILURE_TYPES) {
+      Long n = c.failedOperations().get(type);
+      r.add(n == null ? "" : Long.toString(n));
+    }
     for (String op : ops) {
       LatencyStats s = measured ? c.latencies().get(op) : null;
       if (s == null) {
@@ -140,6 +160,11 @@ public final class SummaryCsv {
     r.add(Boolean.toString(c.pageCacheDropped()));
     r.add(String.join("; ", c.notes()));
     return r;
+  }
+
+  /** "failed_read_modify_write" for READ-MODIFY-WRITE. */
+  static String failureColumn(String type) {
+    return "failed_" + type.toLowerCase(Locale.ROOT).replace('-', '_');
   }
 
   /** Decimals each metric's column carries; no default, so a new metric must choose. */

@@ -36,6 +36,9 @@ import java.util.TreeMap;
  * @param notes warnings for this cell (limits not enforced, tier mismatch, ...)
  * @param settings what the cell was measured under, compared on resume; null in cells saved before
  *     it was recorded
+ * @param failedOperations failed operations of the measured run per operation type (READ, UPDATE,
+ *     ...; a READ that found no record counts, as the data set holds every key), for each type the
+ *     run performed; empty when not recorded (cells saved before it was, or no run took place)
  */
 public record CellResult(
     long recordCount,
@@ -56,9 +59,11 @@ public record CellResult(
     String latencyMethod,
     boolean pageCacheDropped,
     List<String> notes,
-    CellSettings settings) {
+    CellSettings settings,
+    SortedMap<String, Long> failedOperations) {
 
   public CellResult {
+    failedOperations = new TreeMap<>(failedOperations == null ? Map.of() : failedOperations);
     error = error == null ? "" : error;
     latencyMethod = latencyMethod == null ? "" : latencyMethod;
     latencies = new TreeMap<>(latencies == null ? Map.of() : latencies);
@@ -70,7 +75,7 @@ public record CellResult(
     notes = notes == null ? List.of() : List.copyOf(notes);
   }
 
-  /** A cell that does not record the settings it was measured under. */
+  /** A cell that records neither the settings it was measured under nor its failed operations. */
   public CellResult(
       long recordCount,
       String profile,
@@ -109,6 +114,7 @@ public record CellResult(
         latencyMethod,
         pageCacheDropped,
         notes,
+        null,
         null);
   }
 
@@ -149,6 +155,7 @@ public record CellResult(
         "",
         pageCacheDropped,
         notes,
+        null,
         null);
   }
 
@@ -170,6 +177,13 @@ public record CellResult(
   /** True when both tiers are known and they differ. */
   public boolean tierMismatch() {
     return predictedTier != null && observedTier != null && predictedTier != observedTier;
+  }
+
+  /** Failed operations of all types, or null when they were not recorded. */
+  public Long failedOperationsTotal() {
+    return failedOperations.isEmpty()
+        ? null
+        : failedOperations.values().stream().mapToLong(Long::longValue).sum();
   }
 
   /** The figure, or null when it was not measured. */
@@ -221,6 +235,7 @@ public record CellResult(
     b.pageCacheDropped = pageCacheDropped;
     b.notes.addAll(notes);
     b.settings = settings;
+    b.failedOperations.putAll(failedOperations);
     return b;
   }
 
@@ -245,6 +260,7 @@ public record CellResult(
     private boolean pageCacheDropped;
     private final List<String> notes = new ArrayList<>();
     private CellSettings settings;
+    private final SortedMap<String, Long> failedOperations = new TreeMap<>();
 
     private Builder(long recordCount, String profile, ServerKind server) {
       this.recordCount = recordCount;
@@ -340,6 +356,12 @@ public record CellResult(
       return this;
     }
 
+    /** Failed operations per operation type, for each type the run performed. */
+    public Builder failedOperations(Map<String, Long> byOperation) {
+      failedOperations.putAll(byOperation);
+      return this;
+    }
+
     public CellResult build() {
       return new CellResult(
           recordCount,
@@ -360,7 +382,8 @@ public record CellResult(
           latencyMethod,
           pageCacheDropped,
           notes,
-          settings);
+          settings,
+          failedOperations);
     }
   }
 }

@@ -69,6 +69,11 @@ final class CellMeasurement {
             .latencyMethod(endpoint.latencyMethod());
     try (MongoClient client = MongoClients.create(endpoint.url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(endpoint.url()));
+      String shortData = shortDataSet(db);
+      if (shortData != null) {
+        return cell.failed(shortData).build();
+      }
+      ServerLife lifeBefore = ServerLife.read(db);
       if (options.warmupSeconds() > 0) {
         String failure = warmUp(warmupProgress, cell);
         if (failure != null) {
@@ -81,18 +86,23 @@ final class CellMeasurement {
       long t0 = System.nanoTime();
       PhaseResult r = phases.measure(endpoint.url(), recordCount, profile.name(), runProgress);
       long elapsedNanos = System.nanoTime() - t0;
-      ServerSnapshot after = counters.read(db);
-      if (r.errors() > 0) {
-        return cell.failed(r.errors() + " of " + r.attempts() + " operations failed").build();
+      FailedOperations failures = FailedOperations.of(r);
+      // Kept for diagnosis even when the cell fails; the report shows them as not a result.
+      cell.run(r.opsDone(), r.runtimeMillis(), r.throughputOpsPerSec())
+          .failedOperations(failures.failed());
+      ServerSnapshot after;
+      String restarted;
+      try {
+        after = counters.read(db);
+        restarted = ServerLife.read(db).restartedSince(lifeBefore);
+      } catch (RuntimeException e) {
+        return cell.failed("the server stopped answering after the run: " + Messages.of(e)).build();
       }
       ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
       DataSizes sizes = sizes(db);
       boolean embedded = Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
       Map<Metric, Double> m = RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes);
-      cell.run(r.opsDone(), r.runtimeMillis(), r.throughputOpsPerSec())
-          .latencies(latencies())
-          .metrics(m)
-          .clientBound(cpu.saturated());
+      cell.latencies(latencies()).metrics(m).clientBound(cpu.saturated());
       if (cpu.saturated()) {
         cell.note(
             String.format(
@@ -102,6 +112,19 @@ final class CellMeasurement {
                 cpu.coresBusy()));
       }
       classify(cell, sizes, m);
+      String tooMany = failures.beyond(options.maxErrors());
+      if (restarted != null || tooMany != null) {
+        return cell.failed(restarted != null ? restarted : tooMany).build();
+      }
+      if (failures.total() > 0) {
+        cell.note(
+            failures.total()
+                + " of "
+                + failures.attemptedTotal()
+                + " operations failed (within --max-errors "
+                + options.maxErrors()
+                + ")");
+      }
       return cell.build();
     } catch (PhaseException e) {
       return cell.failed(e.getMessage()).build();
@@ -128,14 +151,25 @@ final class CellMeasurement {
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), progress);
-      return warm.errors() > 0
-          ? warm.errors() + " of " + warm.attempts() + " warm-up operations failed"
-          : null;
+      String tooMany = FailedOperations.of(warm).beyond(options.maxErrors());
+      return tooMany == null ? null : "warm-up: " + tooMany;
     } catch (PhaseException | IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("could not restore the disk limits after the warm-up", e);
     }
+  }
+
+  /**
+   * Why the data set is short of the cell's record count, or null when it is not: a cell is never
+   * measured on less data than it claims. The estimated count is the collection's metadata, so
+   * reading it leaves the cold caches cold.
+   */
+  private String shortDataSet(MongoDatabase db) {
+    long documents = db.getCollection(options.table()).estimatedDocumentCount();
+    return documents < recordCount
+        ? "data set holds " + documents + " documents, the marker says " + recordCount
+        : null;
   }
 
   /** Predicted tier from the sizes, observed from the hit ratios; a mismatch is noted. */

@@ -27,6 +27,7 @@ final class DataSetLoader {
   private final Map<Long, Double> loadRates = new TreeMap<>();
   // --drop-existing applies once per run: to the data set as found, not to each load step.
   private boolean dropped;
+  private String loadedLine;
 
   /**
    * @param warnings where problems go that do not fail the sweep (for run.json)
@@ -66,20 +67,49 @@ final class DataSetLoader {
       throw new ServerUnavailableException(
           "could not start the server for loading: " + Messages.of(ex), ex);
     }
+    boolean loaded;
+    loadedLine = null;
     try (MongoClient client = MongoClients.create(e.url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
       connected.accept(db);
-      load(db, e.url(), count);
-    } finally {
-      try {
-        server.stopLoading();
-      } catch (Exception ex) {
+      loaded = load(db, e.url(), count);
+    } catch (IOException | PhaseException | RuntimeException ex) {
+      stopQuietly();
+      throw ex;
+    }
+    try {
+      server.stopLoading();
+    } catch (Exception ex) {
+      if (!loaded) {
         warnings.accept("stopping the loading server: " + Messages.of(ex));
+        return;
       }
+      // What was loaded may not have reached the disk (a full disk panics the engine here).
+      throw new IOException(
+          "the server failed to stop cleanly after loading "
+              + count
+              + " records: "
+              + Messages.of(ex),
+          ex);
+    }
+    if (loadedLine != null) {
+      listener.info(loadedLine);
     }
   }
 
-  private void load(MongoDatabase db, String url, long count) throws IOException, PhaseException {
+  private void stopQuietly() {
+    try {
+      server.stopLoading();
+    } catch (Exception ex) {
+      warnings.accept("stopping the loading server: " + Messages.of(ex));
+    }
+  }
+
+  /**
+   * @return whether records were written
+   */
+  private boolean load(MongoDatabase db, String url, long count)
+      throws IOException, PhaseException {
     DataSetMarker marker =
         DataSetMarker.open(
             db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
@@ -92,23 +122,85 @@ final class DataSetLoader {
               + count
               + " this cell needs: rerun with --drop-existing to measure smaller counts again");
     }
+    boolean reloaded = reloadIfShort(db, url, marker);
     if (marker.loadedRecords() == count) {
-      return;
+      return reloaded;
     }
     long from = marker.loadedRecords();
     // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
-    boolean partial = db.getCollection(options.table()).estimatedDocumentCount() > from;
+    boolean partial = documents(db) > from;
     listener.info("loading records " + from + " to " + count);
-    PhaseResult r = phases.load(url, from, count, partial, listener.loadProgress(from, count));
-    if (r.errors() > 0) {
-      throw new IOException(
-          r.errors() + " of " + r.attempts() + " records failed to load; the sweep stops here");
-    }
-    double rate = (count - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+    double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
     LoadRates.write(options.outDir(), loadRates);
     marker.loaded(db, options.table(), count);
-    listener.info(String.format(Locale.ROOT, "loaded at %.0f records/s", rate));
+    // Said once the server has stopped cleanly: only then are the records on disk.
+    loadedLine = String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
+    return true;
+  }
+
+  /**
+   * Reloads the records the marker claims when the collection holds fewer (a server that lost
+   * writes, documents deleted behind the sweep's back). The load rewrites the whole key range, as
+   * the missing keys are not known.
+   *
+   * @return whether it reloaded
+   * @throws IOException when the reload failed or still left the data set short
+   */
+  private boolean reloadIfShort(MongoDatabase db, String url, DataSetMarker marker)
+      throws IOException, PhaseException {
+    long claimed = marker.loadedRecords();
+    long documents = documents(db);
+    if (claimed == 0 || documents >= claimed) {
+      return false;
+    }
+    listener.info(
+        "data set holds "
+            + documents
+            + " documents, the marker says "
+            + claimed
+            + ": reloading records 0 to "
+            + claimed);
+    loadRange(db, url, 0, claimed, true);
+    return true;
+  }
+
+  /**
+   * Loads keys {@code from .. to-1} and checks that the collection holds them all.
+   *
+   * @return records per second
+   * @throws IOException when records failed, or the collection holds fewer than {@code to}
+   *     documents after the load (the marker is then left as it was)
+   */
+  private double loadRange(MongoDatabase db, String url, long from, long to, boolean upsert)
+      throws IOException, PhaseException {
+    PhaseResult r = phases.load(url, from, to, upsert, listener.loadProgress(from, to));
+    if (r.errors() > 0) {
+      throw new IOException(
+          "loading records "
+              + from
+              + " to "
+              + to
+              + ": "
+              + r.errors()
+              + " of "
+              + r.attempts()
+              + " records failed");
+    }
+    long documents = documents(db);
+    if (documents < to) {
+      throw new IOException(
+          "data set holds " + documents + " documents after loading records " + from + " to " + to);
+    }
+    return (to - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+  }
+
+  /**
+   * Documents the collection holds, as the server keeps count (the stand-in recounts after an
+   * unclean shutdown); a full count would read the whole data set on every step.
+   */
+  private long documents(MongoDatabase db) {
+    return db.getCollection(options.table()).estimatedDocumentCount();
   }
 
   /** The record shape: a data set loaded with another shape is not this sweep's. */

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import io.github.mongodbtiered.ycsb.ErrorBudget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -34,6 +35,8 @@ import java.util.Properties;
  * @param workloadName the workload as named on the command line, for cells' settings (a label)
  * @param remeasure measure again, and replace, saved cells measured under other settings instead of
  *     refusing to resume ({@code --remeasure})
+ * @param maxErrors failed operations a measured run may have and its cell still be ok ({@code
+ *     --max-errors})
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -57,7 +60,8 @@ public record SweepOptions(
     LatencyMethod latency,
     long volumeSizeBytes,
     String workloadName,
-    boolean remeasure) {
+    boolean remeasure,
+    ErrorBudget maxErrors) {
 
   /** Where the server comes from. */
   public enum ServerChoice {
@@ -67,7 +71,10 @@ public record SweepOptions(
     URL
   }
 
-  /** Options that name no workload and refuse to resume over cells of other settings. */
+  /**
+   * Options that name no workload, refuse to resume over cells of other settings and allow no
+   * failed operation.
+   */
   public SweepOptions(
       List<Long> recordCounts,
       List<DiskProfile> profiles,
@@ -111,7 +118,8 @@ public record SweepOptions(
         latency,
         volumeSizeBytes,
         "",
-        false);
+        false,
+        ErrorBudget.NONE);
   }
 
   public SweepOptions {
@@ -122,6 +130,7 @@ public record SweepOptions(
     copy.putAll(workload);
     workload = copy;
     commandLine = List.copyOf(commandLine);
+    maxErrors = maxErrors == null ? ErrorBudget.NONE : maxErrors;
     if (recordCounts.isEmpty() || recordCounts.get(0) < 1) {
       throw new IllegalArgumentException("--recordcounts: give one or more counts of at least 1");
     }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.MongoServerException;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
@@ -90,13 +91,23 @@ public final class SweepRunner {
         listener.info("records " + count + ": all profiles measured earlier, skipped");
         continue;
       }
-      loader.bring(count, environment::serverAnswered);
+      boolean checkDataSet = true;
       for (DiskProfile profile : todo) {
-        CellResult cell =
-            plan.measured(
-                cells.measure(count, profile, loader.loadRate(count)),
-                profile,
-                report.environment().serverVersion());
+        CellResult cell;
+        try {
+          // Before the first cell of a count, and again after a failed cell: a short data set is
+          // reloaded (or the cell fails), never measured as if it were whole.
+          if (checkDataSet) {
+            loader.bring(count, environment::serverAnswered);
+          }
+          cell = cells.measure(count, profile, loader.loadRate(count));
+        } catch (IOException | MongoServerException e) {
+          // The data set could not be brought to the count (a full disk, a server that lost
+          // writes): this cell is not a result, the sweep goes on.
+          cell = CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
+        }
+        cell = plan.measured(cell, profile, report.environment().serverVersion());
+        checkDataSet = !cell.ok();
         report.store().save(cell);
         measured++;
         failed += cell.ok() ? 0 : 1;

@@ -105,7 +105,9 @@ class MongodbTieredCliTest {
       {"sweep", "--baseline-blocks", "32k-4k"},
       {"sweep", "--baseline-file-size", "1e99g"},
       {"sweep", "--recordcount", "5"},
-      {"sweep", "--profiles-file", "/no/such/profiles"}
+      {"sweep", "--profiles-file", "/no/such/profiles"},
+      {"sweep", "--max-errors", "lots"},
+      {"sweep", "--max-errors", "101%"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -118,7 +120,9 @@ class MongodbTieredCliTest {
       "option '--baseline-file-size': '1e99g' is too large a size",
       "Unknown options: '--recordcount', '5' (did you mean --recordcounts or --remeasure?); see"
           + " 'mongodb-tiered sweep --help'",
-      "--profiles-file /no/such/profiles: no such file"
+      "--profiles-file /no/such/profiles: no such file",
+      "option '--max-errors': 'lots' is not a number of failed operations: give a count",
+      "'101%' is not a number of failed operations"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -138,6 +142,18 @@ class MongodbTieredCliTest {
     assertEquals(1_500_000, count.convert("1.5m"));
     assertEquals(2_000_000, count.convert("2e6"));
     assertEquals(Integer.MAX_VALUE, count.convert("2147483647"));
+  }
+
+  @Test
+  void maxErrorsIsACountOrAShareAsTheYcsbLauncherSpellsIt() {
+    WorkloadOptions.MaxErrors maxErrors = new WorkloadOptions.MaxErrors();
+    assertTrue(maxErrors.convert("0").allows(0, 10));
+    assertFalse(maxErrors.convert("0").allows(1, 10));
+    assertTrue(maxErrors.convert("10").allows(10, 10_000));
+    assertFalse(maxErrors.convert("10").allows(11, 10_000));
+    assertTrue(maxErrors.convert("0.5%").allows(5, 1000));
+    assertFalse(maxErrors.convert("0.5%").allows(6, 1000));
+    assertEquals("0.5%", maxErrors.convert("0.5%").toString());
   }
 
   @Test

@@ -139,6 +139,30 @@ class CellStoreTest {
   }
 
   @Test
+  void failedOperationsRoundTripAndAreEmptyInCellsSavedBefore() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell =
+        Cells.cell(8000, "io1-5000")
+            .failedOperations(Map.of("READ", 137L, "UPDATE", 0L))
+            .failed("137 of 7150 READ operations failed (--max-errors 0)")
+            .build();
+    store.save(cell);
+    CellResult back = store.load(8000, "io1-5000").orElseThrow();
+    assertEquals(cell, back);
+    assertEquals(Map.of("READ", 137L, "UPDATE", 0L), back.failedOperations());
+    assertEquals(137L, back.failedOperationsTotal());
+
+    Path f = store.file(8000, "io1-5000");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    old.remove("failedOperations");
+    Files.write(f, json.writeValueAsBytes(old));
+    CellResult before = store.load(8000, "io1-5000").orElseThrow();
+    assertTrue(before.failedOperations().isEmpty(), "not recorded");
+    assertNull(before.failedOperationsTotal());
+  }
+
+  @Test
   void onlyAnOkCellIsDone() throws IOException {
     CellStore store = new CellStore(dir);
     assertFalse(store.isDone(100, "hdd"));

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 
 class SummaryCsvTest {
   private static final String FIXED_HEAD =
-      "record_count,profile,server,status,error,operations,runtime_ms,throughput_ops_per_sec";
+      "record_count,profile,server,status,error,operations,runtime_ms,throughput_ops_per_sec,"
+          + "failed_ops,failed_read,failed_update,failed_insert,failed_scan,"
+          + "failed_read_modify_write";
 
   @Test
   void headerHasUnitsOpUnionMetricsThenFlags() {
@@ -45,6 +47,34 @@ class SummaryCsvTest {
             + "latency_applied,latency_method,"
             + "page_cache_dropped,notes");
     assertEquals(expected.toString(), header);
+  }
+
+  @Test
+  void failedOperationsAreCountedPerTypeEvenForAFailedCellAndEmptyWhenNotRecorded() {
+    CellResult failed =
+        Cells.cell(8000, "io1-5000")
+            .failedOperations(Map.of("READ", 137L, "UPDATE", 2L))
+            .failed("137 of 7150 READ operations and 2 of 300 UPDATE operations failed")
+            .build();
+    CellResult clean = Cells.cell(2000, "io1-5000").failedOperations(Map.of("READ", 0L)).build();
+    CellResult old = Cells.ok(4000, "io1-5000", Tier.WT_CACHE);
+    List<String> lines = lines(SummaryCsv.render(List.of(failed, clean, old)));
+    Map<String, String> f = row(lines, 3);
+    assertEquals("8000", f.get("record_count"));
+    assertEquals("failed", f.get("status"));
+    assertEquals("139", f.get("failed_ops"));
+    assertEquals("137", f.get("failed_read"));
+    assertEquals("2", f.get("failed_update"));
+    assertEquals("", f.get("failed_insert"), "not performed");
+    assertEquals("", f.get("failed_read_modify_write"));
+    assertEquals("", f.get("throughput_ops_per_sec"), "a failed cell's figures are no result");
+    Map<String, String> c = row(lines, 1);
+    assertEquals("0", c.get("failed_ops"));
+    assertEquals("0", c.get("failed_read"));
+    assertEquals("", c.get("failed_update"));
+    Map<String, String> o = row(lines, 2);
+    assertEquals("", o.get("failed_ops"), "not recorded is empty, never 0");
+    assertEquals("", o.get("failed_read"));
   }
 
   @Test

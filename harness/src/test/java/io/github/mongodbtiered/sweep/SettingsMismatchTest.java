@@ -11,6 +11,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import io.github.mongodbtiered.ycsb.ErrorBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -276,6 +277,7 @@ class SettingsMismatchTest {
         LatencyMethod.OFF,
         0,
         workloadName,
-        remeasure);
+        remeasure,
+        ErrorBudget.NONE);
   }
 }

@@ -30,7 +30,7 @@ final class CellTable {
         .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
         .append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
-        .append("<th>ops/s</th>");
+        .append("<th>ops/s</th><th class=\"text\">failed ops</th>");
     for (String op : ops) {
       h.append("<th>")
           .append(esc(op))
@@ -67,7 +67,8 @@ final class CellTable {
         .append("\">")
         .append(esc(c.status().id()))
         .append("</td>")
-        .append(td(ok ? Figures.opsPerSec(c.throughputOpsPerSec()) : NONE));
+        .append(td(ok ? Figures.opsPerSec(c.throughputOpsPerSec()) : NONE))
+        .append(text(failures(c)));
     for (String op : ops) {
       LatencyStats l = ok ? c.latencies().get(op) : null;
       if (l == null) {
@@ -90,6 +91,20 @@ final class CellTable {
                     : NONE))
         .append(text(esc(String.join("; ", notes(c)))))
         .append("</tr>\n");
+  }
+
+  /**
+   * "137: READ 137, UPDATE 0", shown for failed cells too (they often say why it failed); a dash
+   * when not recorded. As HTML.
+   */
+  static String failures(CellResult c) {
+    Long total = c.failedOperationsTotal();
+    if (total == null) {
+      return NONE;
+    }
+    List<String> byType = new ArrayList<>();
+    c.failedOperations().forEach((type, n) -> byType.add(type + " " + n));
+    return esc(total + ": " + String.join(", ", byType));
   }
 
   private static List<String> notes(CellResult c) {
