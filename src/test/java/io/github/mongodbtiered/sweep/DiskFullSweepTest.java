@@ -60,9 +60,12 @@ class DiskFullSweepTest {
       StringWriter log2 = new StringWriter();
       int again = sweep(out, disk.resolve("data"), log2);
       String said2 = log2.toString();
+      // The engine cannot reopen a full disk (the resume check already starts it to learn the
+      // server's version): the re-run fails, and neither loses the finished cell nor takes the
+      // failed one for done.
       assertNotEquals(0, again, said2);
-      assertTrue(said2.contains("records 2000: all profiles measured earlier, skipped"), said2);
       assertFalse(said2.contains("records 30000: all profiles measured earlier"), said2);
+      assertTrue(new CellStore(out).isDone(2000, "io1-5000"), said2);
       assertFalse(new CellStore(out).isDone(30000, "io1-5000"));
     } finally {
       run("umount", disk.toString());
