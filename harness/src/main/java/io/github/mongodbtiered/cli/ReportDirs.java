@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
@@ -32,6 +33,24 @@ final class ReportDirs {
     }
     manifest(dir);
     cells(dir);
+  }
+
+  /**
+   * Some cells to rebuild from: without them a rebuild would empty summary.csv and delete the tier
+   * CSVs, losing what the page still shows.
+   */
+  static void requireCells(Path dir) {
+    if (cells(dir).isEmpty()) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": holds no cells ("
+              + ReportLayout.CELLS
+              + "/ is missing or empty), so there is nothing to rebuild from; nothing was changed."
+              + " Restore "
+              + ReportLayout.CELLS
+              + "/, or re-run the sweep into this directory");
+    }
   }
 
   static RunManifest manifest(Path dir) {
@@ -71,6 +90,7 @@ final class ReportDirs {
               + inputs.size()
               + " report directories needs --out NEW_DIR (the inputs are never changed)");
     }
+    OutDirs.requireNotEmptyPath(out, "--out");
     for (Path d : inputs) {
       if (Files.exists(out) && Files.isSameFile(out, d)) {
         throw new IllegalArgumentException(
@@ -94,7 +114,7 @@ final class ReportDirs {
       // The previous merge's cells and logs would otherwise mix with this one's.
       new ReportLayout(out).deleteCellsAndHistograms();
     }
-    return Files.createDirectories(out);
+    return OutDirs.create(out, "--out");
   }
 
   private static boolean isEmpty(Path dir) throws IOException {
