@@ -5,6 +5,7 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.ProbeFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -155,11 +156,14 @@ public final class DiskBaselineCommand implements Callable<Integer> {
       out.note(BaselineText.intro(settings, (onHost ? 1 : 0) + targets.size()));
       boolean created = v.prepareFile();
       out.note(BaselineText.dataDirectory(v.dataDir()));
+      // Ctrl-C included: a file this run created is not left behind unless --keep-file.
+      ProbeFile onExit = created && !keepFile ? ProbeFile.removedOnExit(v.dataDir()) : null;
       try {
         measure(out, v, onHost, targets, settings);
       } finally {
         // While the volume is still mounted: the file is on it.
-        if (created && !keepFile) {
+        if (onExit != null) {
+          onExit.close();
           v.removeFile();
         }
       }
