@@ -95,7 +95,11 @@ public final class OutDirs {
   /** Java leaves the reason out of some errors; their type says it. */
   private static String reasonOf(FileSystemException e) {
     if (e instanceof NoSuchFileException) {
-      return "no such file or directory at " + e.getFile();
+      Path missing = Path.of(e.getFile());
+      Path parent = missing.toAbsolutePath().getParent();
+      return parent != null && Files.isDirectory(parent)
+          ? "no such file or directory (" + parent + " takes no new directories)"
+          : "no such file or directory (" + missing + ")";
     }
     if (e instanceof FileAlreadyExistsException) {
       return e.getFile() + " is in the way (not a directory)";
