@@ -69,7 +69,7 @@ import picocli.CommandLine.Spec;
           + " operation takes milliseconds.",
       "",
       "The file (mongodb-tiered-probe.dat, shared with the probe command) is removed at the end"
-          + " when this run created it, unless --keep-file. The volume's sparse file"
+          + " (on Ctrl-C too) when this run created it, unless --keep-file. The volume's sparse file"
           + " (mongodb-tiered-volume/disk.img under --data-dir) stays for the next run."
     },
     footerHeading = "%nExamples:%n",
