@@ -96,6 +96,9 @@ public final class ReportCommand implements Callable<Integer> {
                 : "wait for it to finish or give another --out",
             typedCommand(),
             spec.commandLine().getErr()::println)) {
+      if (dirs.size() > 1 && force) {
+        ReportDirs.clearEarlierMerge(target);
+      }
       problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
       cells = ReportDirs.cellsInSweepOrder(target);
     }

@@ -81,7 +81,7 @@ final class ReportDirs {
 
   /**
    * {@code out} for a merge of {@code inputs}: given, none of them, and new or empty unless {@code
-   * force}, which clears an earlier merge's cells and logs from it.
+   * force}; see {@link #clearEarlierMerge}.
    */
   static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
     if (out == null) {
@@ -111,10 +111,16 @@ final class ReportDirs {
                 + ": exists and is not empty; choose a new directory, or add --force to replace"
                 + " the report in it");
       }
-      // The previous merge's cells and logs would otherwise mix with this one's.
-      new ReportLayout(out).deleteCellsAndHistograms();
     }
     return OutDirs.create(out, "--out");
+  }
+
+  /**
+   * Clears an earlier merge's cells and logs from {@code out} (with the lock held): they would
+   * otherwise mix with this merge's.
+   */
+  static void clearEarlierMerge(Path out) throws IOException {
+    new ReportLayout(out).deleteCellsAndHistograms();
   }
 
   private static boolean isEmpty(Path dir) throws IOException {
