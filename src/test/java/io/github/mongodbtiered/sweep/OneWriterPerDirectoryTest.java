@@ -166,13 +166,29 @@ class OneWriterPerDirectoryTest {
     cmd.addAll(List.of("--baseline-seconds", "30", "--baseline-file-size", "64m"));
     Process p = start(cmd, log);
     awaitLine(p, log, "disk baseline host:");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (!Files.exists(data.resolve(PROBE_FILE))) {
-      assertTrue(System.nanoTime() < deadline, "no probe file: " + Files.readString(log));
-      Thread.sleep(50); // poll until the baseline has made its file
-    }
-    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "Ctrl-C did not end the sweep");
+    interruptOnceTheProbeFileExists(p, data, log);
+    assertFalse(Files.exists(data.resolve(PROBE_FILE)), Files.readString(log));
+  }
+
+  @Test
+  void ctrlCDuringTheDiskBaselineCommandLeavesNoProbeFile() throws Exception {
+    Path data = dir.resolve("data");
+    Path log = dir.resolve("disk-baseline.log");
+    Process p =
+        start(
+            List.of(
+                ROOT.resolve("scripts/mongodb-tiered").toString(),
+                "disk-baseline",
+                "--data-dir",
+                data.toString(),
+                "--latency",
+                "off",
+                "--file-size",
+                "64m",
+                "--seconds",
+                "30"),
+            log);
+    interruptOnceTheProbeFileExists(p, data, log);
     assertFalse(Files.exists(data.resolve(PROBE_FILE)), Files.readString(log));
   }
 
@@ -196,6 +212,19 @@ class OneWriterPerDirectoryTest {
         report.output().contains("[ERROR] DIR " + out + ": holds no cells (cells/ is missing"),
         report.output());
     assertEquals(before, contents(out), "nothing changed");
+  }
+
+  /** Ctrl-C (SIGINT) as soon as the probe's file is there, and waits for the process to end. */
+  private static void interruptOnceTheProbeFileExists(Process p, Path data, Path log)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!Files.exists(data.resolve(PROBE_FILE))) {
+      assertTrue(p.isAlive(), "ended early: " + Files.readString(log));
+      assertTrue(System.nanoTime() < deadline, "no probe file: " + Files.readString(log));
+      Thread.sleep(50); // poll until the baseline has made its file
+    }
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "Ctrl-C did not end it");
   }
 
   private static Map<Path, String> contents(Path dir) throws IOException {

@@ -5,7 +5,6 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import io.github.mongodbtiered.servers.DockerEnvironment;
-import io.github.mongodbtiered.servers.ProbeFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,16 +153,14 @@ public final class DiskBaselineCommand implements Callable<Integer> {
         MeasurementVolume v = MeasurementVolume.open(volume, dir, settings.fileBytes(), out)) {
       boolean onHost = host || targets.isEmpty();
       out.note(BaselineText.intro(settings, (onHost ? 1 : 0) + targets.size()));
-      boolean created = v.prepareFile();
+      // Ctrl-C included, from its first byte: a file this run creates goes unless --keep-file.
+      boolean created = v.prepareFile(!keepFile);
       out.note(BaselineText.dataDirectory(v.dataDir()));
-      // Ctrl-C included: a file this run created is not left behind unless --keep-file.
-      ProbeFile onExit = created && !keepFile ? ProbeFile.removedOnExit(v.dataDir()) : null;
       try {
         measure(out, v, onHost, targets, settings);
       } finally {
         // While the volume is still mounted: the file is on it.
-        if (onExit != null) {
-          onExit.close();
+        if (created && !keepFile) {
           v.removeFile();
         }
       }
