@@ -64,6 +64,9 @@ class KilledSweepTest {
     assertEquals(0, second.exitValue(), said);
     assertTrue(said.contains("removed container"), said);
     assertTrue(said.contains("removed what an earlier run left"), said);
+    // The killed run's locks are free (the kernel released them) and taken over, saying so.
+    assertTrue(said.contains("taking over " + out.resolve("lock") + " left by pid "), said);
+    assertFalse(said.contains("\tat "), "no stack trace: " + said);
 
     List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
     assertEquals(3, summary.size(), String.join("\n", summary));

@@ -68,7 +68,7 @@ import picocli.CommandLine.Spec;
           + " operation takes milliseconds.",
       "",
       "The file (mongodb-tiered-probe.dat, shared with the probe command) is removed at the end"
-          + " when this run created it, unless --keep-file. The volume's sparse file"
+          + " (on Ctrl-C too) when this run created it, unless --keep-file. The volume's sparse file"
           + " (mongodb-tiered-volume/disk.img under --data-dir) stays for the next run."
     },
     footerHeading = "%nExamples:%n",
@@ -153,7 +153,8 @@ public final class DiskBaselineCommand implements Callable<Integer> {
         MeasurementVolume v = MeasurementVolume.open(volume, dir, settings.fileBytes(), out)) {
       boolean onHost = host || targets.isEmpty();
       out.note(BaselineText.intro(settings, (onHost ? 1 : 0) + targets.size()));
-      boolean created = v.prepareFile();
+      // Ctrl-C included, from its first byte: a file this run creates goes unless --keep-file.
+      boolean created = v.prepareFile(!keepFile);
       out.note(BaselineText.dataDirectory(v.dataDir()));
       try {
         measure(out, v, onHost, targets, settings);

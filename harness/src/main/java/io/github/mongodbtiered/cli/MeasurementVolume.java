@@ -3,6 +3,7 @@ package io.github.mongodbtiered.cli;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.DiskProbe;
 import io.github.mongodbtiered.servers.OrphanContainers;
+import io.github.mongodbtiered.servers.ProbeFile;
 import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.DataVolumes;
 import io.github.mongodbtiered.volumes.DelayedVolume;
@@ -30,6 +31,7 @@ final class MeasurementVolume implements AutoCloseable {
   private final DataVolume volume;
   private final long fileBytes;
   private Path mountedDir;
+  private ProbeFile onExit;
 
   private MeasurementVolume(DataVolume volume, long fileBytes) {
     this.volume = volume;
@@ -64,8 +66,19 @@ final class MeasurementVolume implements AutoCloseable {
    * @return whether this call created the file (it did not exist before)
    */
   boolean prepareFile() throws IOException {
+    return prepareFile(false);
+  }
+
+  /**
+   * As {@link #prepareFile()}; with {@code removeOnExit}, a file this call creates is removed on
+   * Ctrl-C from the moment its writing starts until {@link #removeFile}.
+   */
+  boolean prepareFile(boolean removeOnExit) throws IOException {
     mountedDir = volume.mount(0).dataDir();
     boolean existed = Files.exists(mountedDir.resolve(DiskBaseline.FILE_NAME));
+    if (!existed && removeOnExit) {
+      onExit = ProbeFile.removedOnExit(mountedDir);
+    }
     DiskProbe.prepareFile(mountedDir, fileBytes);
     return !existed;
   }
@@ -84,6 +97,10 @@ final class MeasurementVolume implements AutoCloseable {
 
   /** Deletes the measured file from the current mount, if anything is mounted. */
   void removeFile() throws IOException {
+    if (onExit != null) {
+      onExit.close();
+      onExit = null;
+    }
     if (mountedDir != null) {
       Files.deleteIfExists(mountedDir.resolve(DiskBaseline.FILE_NAME));
     }

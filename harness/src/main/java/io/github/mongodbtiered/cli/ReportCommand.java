@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.ReportWriter;
 import io.github.mongodbtiered.results.CellResult;
@@ -80,9 +81,27 @@ public final class ReportCommand implements Callable<Integer> {
           "report: name a report directory, e.g. 'report reports/sweep' (see --help)");
     }
     dirs.forEach(ReportDirs::requireReport);
+    if (dirs.size() == 1) {
+      ReportDirs.requireCells(dirs.get(0));
+    }
     Path target = dirs.size() == 1 ? dirs.get(0) : ReportDirs.mergeTarget(out, dirs, force);
-    List<String> problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
-    List<CellResult> cells = ReportDirs.cellsInSweepOrder(target);
+    List<String> problems;
+    List<CellResult> cells;
+    try (ReportLock lock =
+        ReportLock.take(
+            target,
+            dirs.size() == 1 ? "DIR" : "--out",
+            dirs.size() == 1
+                ? "wait for it to finish"
+                : "wait for it to finish or give another --out",
+            typedCommand(),
+            spec.commandLine().getErr()::println)) {
+      if (dirs.size() > 1 && force) {
+        ReportDirs.clearEarlierMerge(target);
+      }
+      problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
+      cells = ReportDirs.cellsInSweepOrder(target);
+    }
     PrintWriter stdout = spec.commandLine().getOut();
     ResultTable.print(stdout, cells);
     PrintWriter err = spec.commandLine().getErr();
@@ -97,6 +116,13 @@ public final class ReportCommand implements Callable<Integer> {
         failed);
     stdout.flush();
     return dirs.size() > 1 && failed > 0 ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  /** "mongodb-tiered report ...", as typed. */
+  private List<String> typedCommand() {
+    List<String> command = new ArrayList<>(List.of("mongodb-tiered"));
+    command.addAll(spec.commandLine().getParseResult().originalArgs());
+    return command;
   }
 
   /** Rewrites {@code dir}'s report files from its results; the problems met, as warnings. */

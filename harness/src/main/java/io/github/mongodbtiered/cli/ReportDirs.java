@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
@@ -34,6 +35,24 @@ final class ReportDirs {
     cells(dir);
   }
 
+  /**
+   * Some cells to rebuild from: without them a rebuild would empty summary.csv and delete the tier
+   * CSVs, losing what the page still shows.
+   */
+  static void requireCells(Path dir) {
+    if (cells(dir).isEmpty()) {
+      throw new IllegalArgumentException(
+          "DIR "
+              + dir
+              + ": holds no cells ("
+              + ReportLayout.CELLS
+              + "/ is missing or empty), so there is nothing to rebuild from; nothing was changed."
+              + " Restore "
+              + ReportLayout.CELLS
+              + "/, or re-run the sweep into this directory");
+    }
+  }
+
   static RunManifest manifest(Path dir) {
     try {
       return RunManifest.read(dir);
@@ -62,7 +81,7 @@ final class ReportDirs {
 
   /**
    * {@code out} for a merge of {@code inputs}: given, none of them, and new or empty unless {@code
-   * force}, which clears an earlier merge's cells and logs from it.
+   * force}; see {@link #clearEarlierMerge}.
    */
   static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
     if (out == null) {
@@ -71,6 +90,7 @@ final class ReportDirs {
               + inputs.size()
               + " report directories needs --out NEW_DIR (the inputs are never changed)");
     }
+    OutDirs.requireNotEmptyPath(out, "--out");
     for (Path d : inputs) {
       if (Files.exists(out) && Files.isSameFile(out, d)) {
         throw new IllegalArgumentException(
@@ -91,10 +111,16 @@ final class ReportDirs {
                 + ": exists and is not empty; choose a new directory, or add --force to replace"
                 + " the report in it");
       }
-      // The previous merge's cells and logs would otherwise mix with this one's.
-      new ReportLayout(out).deleteCellsAndHistograms();
     }
-    return Files.createDirectories(out);
+    return OutDirs.create(out, "--out");
+  }
+
+  /**
+   * Clears an earlier merge's cells and logs from {@code out} (with the lock held): they would
+   * otherwise mix with this merge's.
+   */
+  static void clearEarlierMerge(Path out) throws IOException {
+    new ReportLayout(out).deleteCellsAndHistograms();
   }
 
   private static boolean isEmpty(Path dir) throws IOException {

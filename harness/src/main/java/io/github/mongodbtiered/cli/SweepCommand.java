@@ -1,6 +1,8 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.sweep.TargetServer;
@@ -96,7 +98,16 @@ public final class SweepCommand implements Callable<Integer> {
         SweepOptionsFactory.create(
             cells, workload, load, server, baseline, volume, out, typedCommand());
     PrintWriter err = spec.commandLine().getErr();
-    try (TargetServer target = TargetServers.open(options, err)) {
+    // Before anything is written: a bad --out is refused, a second sweep into it too.
+    OutDirs.requireReportDir(out, "--out");
+    try (ReportLock lock =
+            ReportLock.take(
+                out,
+                "--out",
+                "wait for it to finish or give another --out",
+                typedCommand(),
+                err::println);
+        TargetServer target = TargetServers.open(options, err)) {
       SweepConsole console = new SweepConsole(err, options, !noProgress, System.console() != null);
       console.info("server: " + target.meaning());
       options.profiles().forEach(p -> console.info("profile " + p.summary()));

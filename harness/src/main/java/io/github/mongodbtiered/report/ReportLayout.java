@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  * histograms/&lt;records&gt;-&lt;profile&gt;-&lt;OPERATION&gt;.hdr   HdrHistogram logs of a measured run
  * loads.properties                 records/s of each load step
  * ycsb.log                         YCSB's own console output
+ * lock                             held by the sweep or report writing here ({@link ReportLock})
  * </pre>
  */
 public record ReportLayout(Path dir) {
@@ -33,6 +34,7 @@ public record ReportLayout(Path dir) {
   public static final String HISTOGRAMS = "histograms";
   public static final String LOAD_RATES = "loads.properties";
   public static final String YCSB_LOG = "ycsb.log";
+  public static final String LOCK = "lock";
   static final String TIER_PREFIX = "tier-";
   static final String TIER_SUFFIX = ".csv";
   private static final String HISTOGRAM_SUFFIX = ".hdr";

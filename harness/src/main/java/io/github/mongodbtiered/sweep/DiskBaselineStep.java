@@ -6,6 +6,7 @@ import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.servers.ProbeFile;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,6 +38,11 @@ final class DiskBaselineStep {
   }
 
   void run() throws IOException {
+    Path hostDir = server.hostDataDir();
+    if (hostDir != null) {
+      // Even when no baseline runs now: a killed run's 1 GiB file would otherwise stay for good.
+      ProbeFile.removeLeftover(hostDir, listener::info);
+    }
     if (options.diskBaseline() == null) {
       return;
     }
@@ -93,16 +99,11 @@ final class DiskBaselineStep {
     return todo;
   }
 
-  /** Measures in {@code dir}, and removes the probe's file unless it was there before. */
+  /** Measures in {@code dir}, and removes the probe's file afterwards, on Ctrl-C too. */
   private void measure(DiskProfile p, Path dir) throws IOException {
-    Path file = dir.resolve(DiskBaseline.FILE_NAME);
-    boolean fileExisted = Files.exists(file);
-    try {
+    ProbeFile.removeLeftover(dir, listener::info);
+    try (ProbeFile file = ProbeFile.removedOnExit(dir)) {
       measureIn(p, dir);
-    } finally {
-      if (!fileExisted) {
-        Files.deleteIfExists(file);
-      }
     }
   }
 

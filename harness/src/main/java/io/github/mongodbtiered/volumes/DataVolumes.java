@@ -20,7 +20,7 @@ public final class DataVolumes {
       LatencyMethod asked, Path dataDir, long sizeBytes, Consumer<String> log) throws IOException {
     VolumeSupport.Choice choice = VolumeSupport.ofThisHost().choose(asked);
     if (choice.method() == LatencyMethod.OFF) {
-      return DataVolume.plain(dataDir, choice.reason());
+      return PlainDirectory.locked(dataDir, choice.reason(), log);
     }
     return DelayedVolume.open(
         choice.method(), dataDir, sizeBytes, HostCommands.SYSTEM, HostObjects.ofThisHost(), log);

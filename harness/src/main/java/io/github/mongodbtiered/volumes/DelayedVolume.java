@@ -1,17 +1,13 @@
 package io.github.mongodbtiered.volumes;
 
+import io.github.mongodbtiered.locks.DirectoryLock;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -26,10 +22,11 @@ import java.util.function.Consumer;
  * MongoDB's advice for WiredTiger (8 to 32 sectors), so bytes read from the device are close to the
  * bytes asked for.
  *
- * <p>A lock file held while the volume is open makes a second run on the same data directory fail
- * at once, naming the holder; the kernel drops the lock when the holder dies, even by SIGKILL, and
- * the next run then removes what it left (mount, loop device, device-mapper device, nbdkit and
- * nbdfuse), found by this volume's own paths. The data file stays: the next run reuses it.
+ * <p>A lock file ({@link DataDirLock}) held while the volume is open makes a second run on the same
+ * data directory fail at once, naming the holder; the kernel drops the lock when the holder dies,
+ * even by SIGKILL, and the next run then removes what it left (mount, loop device, device-mapper
+ * device, nbdkit and nbdfuse), found by this volume's own paths. The data file stays: the next run
+ * reuses it.
  */
 public final class DelayedVolume implements DataVolume {
   static final String LAYER = "mongodb-tiered-volume";
@@ -41,8 +38,7 @@ public final class DelayedVolume implements DataVolume {
   private final DeviceStack stack;
   private final HostCommands commands;
   private final HostObjects host;
-  private final FileChannel lockFile;
-  private final FileLock lock;
+  private final DirectoryLock lock;
   private final long sizeBytes;
   private final boolean grown;
   private final Thread shutdownHook = new Thread(this::close, "mongodb-tiered-volume-cleanup");
@@ -55,15 +51,13 @@ public final class DelayedVolume implements DataVolume {
       DeviceStack stack,
       HostCommands commands,
       HostObjects host,
-      FileChannel lockFile,
-      FileLock lock,
+      DirectoryLock lock,
       long sizeBytes,
       boolean grown) {
     this.layer = layer;
     this.stack = stack;
     this.commands = commands;
     this.host = host;
-    this.lockFile = lockFile;
     this.lock = lock;
     this.sizeBytes = sizeBytes;
     this.grown = grown;
@@ -97,36 +91,8 @@ public final class DelayedVolume implements DataVolume {
       Consumer<String> log)
       throws IOException {
     Path layer = layerOf(dataDir);
-    Files.createDirectories(layer);
-    FileChannel channel =
-        FileChannel.open(
-            layer.resolve("lock"),
-            StandardOpenOption.CREATE,
-            StandardOpenOption.READ,
-            StandardOpenOption.WRITE);
-    FileLock lock;
+    DirectoryLock lock = DataDirLock.take(dataDir, log);
     try {
-      lock = channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null; // this JVM holds it already
-    }
-    if (lock == null) {
-      channel.close();
-      throw new IllegalArgumentException(
-          "--data-dir "
-              + dataDir
-              + ": its volume is in use by another run ("
-              + owner(layer)
-              + "); wait for that run to end, or choose another --data-dir");
-    }
-    try {
-      Files.writeString(
-          layer.resolve("owner"),
-          "process "
-              + ProcessHandle.current().pid()
-              + ", started "
-              + ProcessHandle.current().info().startInstant().orElse(Instant.now())
-              + "\n");
       List<String> stale = removeLeftovers(layer, commands, host);
       if (!stale.isEmpty()) {
         log.accept("data volume: removed what an earlier run left: " + String.join(", ", stale));
@@ -149,23 +115,12 @@ public final class DelayedVolume implements DataVolume {
               ? new DmStack(layer, commands, host)
               : new NbdStack(layer, commands, host);
       DelayedVolume v =
-          new DelayedVolume(
-              layer, stack, commands, host, channel, lock, size, before >= 0 && size > before);
+          new DelayedVolume(layer, stack, commands, host, lock, size, before >= 0 && size > before);
       Runtime.getRuntime().addShutdownHook(v.shutdownHook);
       return v;
     } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(layer.resolve("owner"));
-      lock.release();
-      channel.close();
+      lock.close();
       throw e;
-    }
-  }
-
-  private static String owner(Path layer) {
-    try {
-      return Files.readString(layer.resolve("owner")).strip();
-    } catch (IOException e) {
-      return "holder unknown";
     }
   }
 
@@ -313,13 +268,7 @@ public final class DelayedVolume implements DataVolume {
       System.err.println("warning: data volume " + layer + " not taken down: " + e.getMessage());
     } finally {
       closed = true;
-      try {
-        Files.deleteIfExists(layer.resolve("owner"));
-        lock.release();
-        lockFile.close();
-      } catch (IOException e) {
-        // the lock goes with the process anyway
-      }
+      lock.close();
       if (Thread.currentThread() != shutdownHook) {
         try {
           Runtime.getRuntime().removeShutdownHook(shutdownHook);

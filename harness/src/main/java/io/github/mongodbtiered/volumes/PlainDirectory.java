@@ -1,18 +1,37 @@
 package io.github.mongodbtiered.volumes;
 
+import io.github.mongodbtiered.locks.DirectoryLock;
 import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /** {@code --latency off}, or no way to add latency: the data directory itself. */
 final class PlainDirectory implements DataVolume {
   private final Path dataDir;
   private final String offReason;
+  private final DirectoryLock lock;
 
   PlainDirectory(Path dataDir, String offReason) {
+    this(dataDir, offReason, null);
+  }
+
+  private PlainDirectory(Path dataDir, String offReason, DirectoryLock lock) {
     this.dataDir = dataDir.toAbsolutePath().normalize();
     this.offReason = offReason;
+    this.lock = lock;
+  }
+
+  /**
+   * The directory, held by this run until {@link #close}: two sweeps in one data directory would
+   * load into and measure each other's data set.
+   *
+   * @throws IllegalArgumentException when another run holds it, naming that run
+   */
+  static PlainDirectory locked(Path dataDir, String offReason, Consumer<String> log)
+      throws IOException {
+    return new PlainDirectory(dataDir, offReason, DataDirLock.take(dataDir, log));
   }
 
   @Override
@@ -45,5 +64,9 @@ final class PlainDirectory implements DataVolume {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    if (lock != null) {
+      lock.close();
+    }
+  }
 }

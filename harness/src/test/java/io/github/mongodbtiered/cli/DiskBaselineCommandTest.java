@@ -253,6 +253,9 @@ class DiskBaselineCommandTest {
           code + ": " + all);
     } finally {
       Files.deleteIfExists(dir.resolve("mongodb-tiered-probe.dat"));
+      // The data directory's lock, kept (emptied) after the run: see DirectoryLock.
+      Files.deleteIfExists(dir.resolve("mongodb-tiered-volume/lock"));
+      Files.deleteIfExists(dir.resolve("mongodb-tiered-volume"));
       Files.deleteIfExists(dir);
     }
   }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.locks.DirectoryLock;
+import io.github.mongodbtiered.locks.LockOwner;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.HistogramLogMerge;
@@ -270,6 +272,42 @@ class ReportCommandTest {
       assertFalse(e.contains("\tat "), "no stack trace: " + e);
     }
     assertFalse(Files.exists(dir.resolve("y")), "nothing written when an input is bad");
+  }
+
+  @Test
+  void aReportAnotherRunIsWritingIsRefusedNamingItsPid() throws IOException {
+    Path a = client("a", 1, 400, 1000);
+    Map<String, String> before = snapshot(a);
+    try (DirectoryLock held =
+        DirectoryLock.acquire(
+            a.resolve("lock"),
+            LockOwner.current(List.of("mongodb-tiered", "sweep", "--out", a.toString())),
+            line -> {})) {
+      assertEquals(2, run("report", a.toString()));
+    }
+    assertTrue(
+        err.toString()
+            .startsWith(
+                "[ERROR] DIR "
+                    + a
+                    + ": another sweep (pid "
+                    + ProcessHandle.current().pid()
+                    + ", started "),
+        err.toString());
+    assertTrue(err.toString().strip().endsWith("is writing this report; wait for it to finish"));
+    Map<String, String> after = snapshot(a);
+    after.remove("lock"); // the holder's, empty once it released
+    assertEquals(before, after, "nothing rewritten");
+  }
+
+  @Test
+  void mergeIntoAnEmptyOutIsRefused() throws IOException {
+    Path a = client("a", 1, 400, 1000);
+    Path b = client("b", 2, 3000, 1000);
+    assertEquals(2, run("report", a.toString(), b.toString(), "--out", ""));
+    assertEquals(
+        "[ERROR] --out: empty path (an unset shell variable?); give a directory",
+        err.toString().strip());
   }
 
   @Test

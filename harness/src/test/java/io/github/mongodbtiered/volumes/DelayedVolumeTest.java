@@ -64,7 +64,8 @@ class DelayedVolumeTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, this::open);
       assertTrue(e.getMessage().contains("--data-dir"), e.getMessage());
       assertTrue(
-          e.getMessage().contains("process " + ProcessHandle.current().pid()), e.getMessage());
+          e.getMessage().contains("pid " + ProcessHandle.current().pid() + ", started "),
+          e.getMessage());
     }
   }
 

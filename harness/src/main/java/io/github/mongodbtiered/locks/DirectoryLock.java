@@ -1,0 +1,139 @@
+package io.github.mongodbtiered.locks;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * An exclusive lock on a lock file in a directory, held for as long as a run uses the directory.
+ * The kernel drops the lock when the holder dies, even by SIGKILL, so a free lock whose file still
+ * names an owner was left by a crashed run and is taken over.
+ *
+ * <p>The file holds the owner's {@link LockOwner} text while the lock is held and is emptied on
+ * release. It is never deleted: a process that opened it just before the delete would lock a file
+ * no one else sees, and two runs would both think they hold the directory.
+ */
+public final class DirectoryLock implements AutoCloseable {
+  private final Path file;
+  private final FileChannel channel;
+  private final FileLock lock;
+  private boolean released;
+
+  private DirectoryLock(Path file, FileChannel channel, FileLock lock) {
+    this.file = file;
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /**
+   * Takes the lock on {@code file} at once, or fails: never waits.
+   *
+   * @param owner written into the file for a second run to name
+   * @param log gets one line when a crashed run's lock is taken over
+   * @throws HeldException when another process (or this one, by another lock) holds it
+   */
+  public static DirectoryLock acquire(Path file, LockOwner owner, Consumer<String> log)
+      throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    FileChannel channel =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null; // this JVM holds it through another channel: as held as by anyone
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    if (lock == null) {
+      String text = readAll(channel);
+      channel.close();
+      throw new HeldException(file, LockOwner.parse(text));
+    }
+    try {
+      Optional<LockOwner> previous = LockOwner.parse(readAll(channel));
+      previous.ifPresent(
+          p ->
+              log.accept(
+                  "taking over "
+                      + file
+                      + " left by pid "
+                      + p.pid()
+                      + " (started "
+                      + p.started()
+                      + "), which is no longer running"));
+      channel.truncate(0);
+      channel.write(ByteBuffer.wrap(owner.text().getBytes(StandardCharsets.UTF_8)), 0);
+      channel.force(false);
+      return new DirectoryLock(file, channel, lock);
+    } catch (IOException | RuntimeException e) {
+      lock.release();
+      channel.close();
+      throw e;
+    }
+  }
+
+  private static String readAll(FileChannel channel) throws IOException {
+    long size = channel.size();
+    ByteBuffer buf = ByteBuffer.allocate((int) Math.min(size, 64 * 1024));
+    while (buf.hasRemaining() && channel.read(buf, buf.position()) > 0) {
+      // reads from an explicit position, so the channel's own position stays at 0
+    }
+    return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  /** Empties the file (a clean end leaves no owner to take over from) and releases the lock. */
+  @Override
+  public synchronized void close() {
+    if (released) {
+      return;
+    }
+    released = true;
+    try {
+      channel.truncate(0);
+      lock.release();
+      channel.close();
+    } catch (IOException e) {
+      // the lock goes with the process anyway
+    }
+  }
+
+  /** Another run holds the lock; {@link #owner} is what its file says, if readable. */
+  public static final class HeldException extends RuntimeException {
+    private final transient Path file;
+    private final transient Optional<LockOwner> owner;
+
+    HeldException(Path file, Optional<LockOwner> owner) {
+      super(file + " is locked by " + owner.map(LockOwner::describe).orElse("another process"));
+      this.file = file;
+      this.owner = owner;
+    }
+
+    public Path file() {
+      return file;
+    }
+
+    public Optional<LockOwner> owner() {
+      return owner;
+    }
+
+    /** {@code pid 1234, started 2026-11-23T18:00:00Z on host h}, or that the holder is unknown. */
+    public String holder() {
+      return owner.map(LockOwner::describe).orElse("holder unknown: its lock file names no owner");
+    }
+  }
+}
