@@ -64,6 +64,7 @@ class DiskFullSweepTest {
       // server's version): the re-run fails, and neither loses the finished cell nor takes the
       // failed one for done.
       assertNotEquals(0, again, said2);
+      assertTrue(said2.contains("free space there, or choose another --data-dir"), said2);
       assertFalse(said2.contains("records 30000: all profiles measured earlier"), said2);
       assertTrue(new CellStore(out).isDone(2000, "io1-5000"), said2);
       assertFalse(new CellStore(out).isDone(30000, "io1-5000"));

@@ -67,7 +67,7 @@ final class WorkloadOptions {
       converter = MaxErrors.class,
       description =
           "Failed operations a measured run may have, as a count (e.g. 10) or a share of its"
-              + " operations (e.g. 0.1%); a read that finds no record is one; more fail the cell"
+              + " operations (e.g. 0.1%%); a read that finds no record is one; more fail the cell"
               + " (default: ${DEFAULT-VALUE}).")
   ErrorBudget maxErrors;
 

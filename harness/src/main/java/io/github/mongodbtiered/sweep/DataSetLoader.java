@@ -65,7 +65,9 @@ final class DataSetLoader {
       e = server.startLoading();
     } catch (Exception ex) {
       throw new ServerUnavailableException(
-          "could not start the server for loading: " + Messages.of(ex), ex);
+          Messages.serverStart(
+              "could not start the server for loading", ex, options.localDataDir()),
+          ex);
     }
     boolean loaded;
     loadedLine = null;

@@ -65,7 +65,9 @@ final class EnvironmentStep {
       e = server.startLoading();
     } catch (Exception ex) {
       throw new ServerUnavailableException(
-          "could not start the server to ask its version: " + Messages.of(ex), ex);
+          Messages.serverStart(
+              "could not start the server to ask its version", ex, options.localDataDir()),
+          ex);
     }
     try (MongoClient client = MongoClients.create(e.url())) {
       serverAnswered(client.getDatabase(Endpoint.databaseOf(e.url())));

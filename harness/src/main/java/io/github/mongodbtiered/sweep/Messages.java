@@ -1,13 +1,58 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.binding.Redaction;
+import io.github.mongodbtiered.profiles.Sizes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 
 /** What the sweep says of a failure: one line, credentials masked. */
 final class Messages {
+  /** Below this much room a server start can fail for want of space (journal, checkpoint files). */
+  static final long NEARLY_FULL_BYTES = 64L << 20;
+
   private Messages() {}
 
   static String of(Exception e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return Redaction.scrub(m, null);
+  }
+
+  /**
+   * Why a server did not start, naming a nearly full file system under the data directory: a
+   * storage engine that cannot write says only that it panicked, never that the disk is full.
+   */
+  static String serverStart(String what, Exception e, Path dataDir) {
+    return what + ": " + of(e) + fullDiskHint(dataDir);
+  }
+
+  /** "; the file system holding DIR has only N free: ..." or empty when it has room. */
+  static String fullDiskHint(Path dataDir) {
+    if (dataDir == null) {
+      return "";
+    }
+    Path existing = dataDir.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return "";
+    }
+    long free;
+    try {
+      free = Files.getFileStore(existing).getUsableSpace();
+    } catch (IOException e) {
+      return "";
+    }
+    if (free >= NEARLY_FULL_BYTES) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "; the file system holding %s has only %s free: free space there, or choose another"
+            + " --data-dir",
+        dataDir,
+        Sizes.format(free));
   }
 }

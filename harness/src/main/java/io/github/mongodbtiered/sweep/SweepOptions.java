@@ -63,6 +63,11 @@ public record SweepOptions(
     boolean remeasure,
     ErrorBudget maxErrors) {
 
+  /** Where this host keeps the server's data; null for a deployment given by URL. */
+  public Path localDataDir() {
+    return mongodbUrl == null ? dataDir : null;
+  }
+
   /** Where the server comes from. */
   public enum ServerChoice {
     AUTO,
