@@ -60,15 +60,7 @@ final class DataSetLoader {
    *     --drop-existing was not given
    */
   void bring(long count, Consumer<MongoDatabase> connected) throws IOException, PhaseException {
-    Endpoint e;
-    try {
-      e = server.startLoading();
-    } catch (Exception ex) {
-      throw new ServerUnavailableException(
-          Messages.serverStart(
-              "could not start the server for loading", ex, options.localDataDir()),
-          ex);
-    }
+    Endpoint e = Messages.startLoading(server, "for loading", options.localDataDir());
     boolean loaded;
     loadedLine = null;
     try (MongoClient client = MongoClients.create(e.url())) {

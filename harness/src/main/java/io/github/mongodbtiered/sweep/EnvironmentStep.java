@@ -60,15 +60,7 @@ final class EnvironmentStep {
    * @throws ServerUnavailableException when that server cannot be started
    */
   void askServer() {
-    Endpoint e;
-    try {
-      e = server.startLoading();
-    } catch (Exception ex) {
-      throw new ServerUnavailableException(
-          Messages.serverStart(
-              "could not start the server to ask its version", ex, options.localDataDir()),
-          ex);
-    }
+    Endpoint e = Messages.startLoading(server, "to ask its version", options.localDataDir());
     try (MongoClient client = MongoClients.create(e.url())) {
       serverAnswered(client.getDatabase(Endpoint.databaseOf(e.url())));
     } finally {

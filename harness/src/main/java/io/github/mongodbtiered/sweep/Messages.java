@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.profiles.Sizes;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,20 @@ final class Messages {
    */
   static String serverStart(String what, Exception e, Path dataDir) {
     return what + ": " + of(e) + fullDiskHint(dataDir);
+  }
+
+  /**
+   * Starts the server for loading; a failure says what the server was started for.
+   *
+   * @throws ServerUnavailableException when it does not start
+   */
+  static Endpoint startLoading(TargetServer server, String purpose, Path localDataDir) {
+    try {
+      return server.startLoading();
+    } catch (Exception ex) {
+      throw new ServerUnavailableException(
+          serverStart("could not start the server " + purpose, ex, localDataDir), ex);
+    }
   }
 
   /** "; the file system holding DIR has only N free: ..." or empty when it has room. */
