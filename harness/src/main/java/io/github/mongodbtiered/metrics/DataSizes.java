@@ -10,8 +10,14 @@ import org.bson.Document;
  * @param indexBytes {@code indexSize} (dbStats) or {@code totalIndexSize} (collStats): the indexes
  *     as stored; WiredTiger prefix-compresses them, on disk and in its cache alike
  * @param storageBytes {@code storageSize}: the document files on disk, compressed, indexes excluded
+ * @param liveBytes the files' live bytes, collection and indexes: see {@link #liveBytesOf}
  */
-public record DataSizes(Long dataBytes, Long indexBytes, Long storageBytes) {
+public record DataSizes(Long dataBytes, Long indexBytes, Long storageBytes, Long liveBytes) {
+
+  /** Sizes without the files' live bytes (a {@code dbStats} reply has none). */
+  public DataSizes(Long dataBytes, Long indexBytes, Long storageBytes) {
+    this(dataBytes, indexBytes, storageBytes, null);
+  }
 
   /**
    * The sizes in a reply; values may be of any BSON number type. Replies to a command run with a
@@ -37,7 +43,41 @@ public record DataSizes(Long dataBytes, Long indexBytes, Long storageBytes) {
     if (storage != null && storage == 0 && dataBytes != null && dataBytes > 0) {
       storage = null;
     }
-    return new DataSizes(dataBytes, scaled(index, scale), storage);
+    return new DataSizes(dataBytes, scaled(index, scale), storage, liveBytesOf(stats));
+  }
+
+  /**
+   * The live bytes of a {@code collStats} reply's files: for the collection ({@code
+   * wiredTiger["block-manager"]}) and each index ({@code indexDetails.<name>["block-manager"]}),
+   * {@code "file size in bytes"} less {@code "file bytes available for reuse"}, summed. WiredTiger
+   * reuses that free space for new writes but never reads it, so a file loaded, updated and
+   * checkpointed can be twice its live bytes. WiredTiger's statistics are not scaled by {@code
+   * scale}. Null when any file's pair is missing or inconsistent, or there is no {@code
+   * indexDetails} (a {@code dbStats} reply): a partial sum would understate what readers need.
+   */
+  static Long liveBytesOf(Document stats) {
+    Long live = liveBytesOfFile(stats.get("wiredTiger"));
+    if (live == null || !(stats.get("indexDetails") instanceof Document indexes)) {
+      return null;
+    }
+    for (Object index : indexes.values()) {
+      live = Counters.sum(live, liveBytesOfFile(index));
+    }
+    return live;
+  }
+
+  /** {@code size - reusable} of one file's statistics section, or null. */
+  private static Long liveBytesOfFile(Object section) {
+    if (!(section instanceof Document wt)
+        || !(wt.get("block-manager") instanceof Document blocks)) {
+      return null;
+    }
+    Long size = Counters.toLong(blocks.get("file size in bytes"));
+    Long reusable = Counters.toLong(blocks.get("file bytes available for reuse"));
+    if (size == null || reusable == null || reusable < 0 || reusable > size) {
+      return null;
+    }
+    return size - reusable;
   }
 
   private static Long scaled(Object value, Long scale) {

@@ -56,6 +56,7 @@ public final class RunMetrics {
     put(m, Metric.DATA_BYTES, sizes.dataBytes());
     put(m, Metric.INDEX_BYTES, sizes.indexBytes());
     put(m, Metric.STORAGE_BYTES, sizes.storageBytes());
+    put(m, Metric.FILE_LIVE_BYTES, sizes.liveBytes());
     return m;
   }
 

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.metrics;
 
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.Tier;
 import java.util.Map;
 import java.util.Optional;
@@ -78,8 +79,9 @@ public final class TierClassifier {
    *
    * @param workingSetBytes data + indexes, uncompressed as the WiredTiger cache holds them ({@link
    *     DataSizes#workingSetBytes()})
-   * @param onDiskBytes the files' compressed size, as the file system cache holds them ({@link
-   *     DataSizes#onDiskBytes()}); pass {@code workingSetBytes} when unknown
+   * @param onDiskBytes the files' bytes the file system cache must hold: their live bytes ({@link
+   *     DataSizes#liveBytes()}) or their compressed size ({@link DataSizes#onDiskBytes()}); pass
+   *     {@code workingSetBytes} when unknown
    * @param wtCacheBytes the configured WiredTiger cache size
    * @param memoryBytes memory for the server and its file system cache: the container's limit, or
    *     the host's memory when unlimited
@@ -103,16 +105,51 @@ public final class TierClassifier {
   }
 
   /**
+   * A predicted tier and the bytes that decided it.
+   *
+   * @param tier as {@link #predict(long, long, long, long)}
+   * @param basis {@code DATA} when data + indexes fit the WiredTiger cache (or stood in for unknown
+   *     file sizes), else the file figure compared with the filesystem cache's room
+   */
+  public record Prediction(Tier tier, PredictedTierBasis basis) {}
+
+  /**
    * The tier {@code sizes} predict, as {@link #predict(long, long, long, long)}; empty when the
    * working set, the cache or the memory is not known (0).
    */
   public static Optional<Tier> predict(DataSizes sizes, long wtCacheBytes, long memoryBytes) {
+    return prediction(sizes, wtCacheBytes, memoryBytes).map(Prediction::tier);
+  }
+
+  /**
+   * The tier {@code sizes} predict and what decided it. Against the filesystem cache's room it
+   * compares the files' live bytes ({@link DataSizes#liveBytes()}) when known, else their size
+   * ({@link DataSizes#onDiskBytes()}), else data + indexes: a file's free space, which WiredTiger
+   * keeps for reuse and never reads, needs no cache (a loaded 3M-record collection's file was 6.7
+   * GB for 3.5 GB of data, and its size predicted far over where the study finds the filesystem
+   * cache). Empty when the working set, the cache or the memory is not known (0).
+   */
+  public static Optional<Prediction> prediction(
+      DataSizes sizes, long wtCacheBytes, long memoryBytes) {
     Long workingSet = sizes.workingSetBytes();
     if (workingSet == null || wtCacheBytes <= 0 || memoryBytes <= 0) {
       return Optional.empty();
     }
-    long onDisk = sizes.onDiskBytes() != null ? sizes.onDiskBytes() : workingSet;
-    return Optional.of(predict(workingSet, onDisk, wtCacheBytes, memoryBytes));
+    PredictedTierBasis basis;
+    long fileBytes;
+    if (sizes.liveBytes() != null) {
+      basis = PredictedTierBasis.LIVE;
+      fileBytes = sizes.liveBytes();
+    } else if (sizes.onDiskBytes() != null) {
+      basis = PredictedTierBasis.FILE;
+      fileBytes = sizes.onDiskBytes();
+    } else {
+      basis = PredictedTierBasis.DATA;
+      fileBytes = workingSet;
+    }
+    Tier tier = predict(workingSet, fileBytes, wtCacheBytes, memoryBytes);
+    return Optional.of(
+        new Prediction(tier, tier == Tier.WT_CACHE ? PredictedTierBasis.DATA : basis));
   }
 
   /**

@@ -60,6 +60,7 @@ final class CellMerge {
               .metrics(first.metrics())
               .tiers(first.predictedTier(), first.observedTier())
               .fsHitBasis(first.fsHitBasis())
+              .predictedTierBasis(first.predictedTierBasis())
               .pageCacheDropped(first.pageCacheDropped())
               .note(
                   ReportMerge.mergedFrom("clients", labels)

@@ -4,6 +4,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,12 @@ import java.util.TreeSet;
  * <p>{@code observed_tier_fs_hit_basis} says which filesystem hit ratio {@code observed_tier} was
  * classified from: {@code ops} ({@code fs_hit_ratio_ops}) or {@code bytes} ({@code fs_hit_ratio});
  * empty when neither was known or the cell was saved before this was recorded.
+ *
+ * <p>{@code predicted_tier_basis} says which bytes decided {@code predicted_tier}: {@code data}
+ * (data + indexes fit the WiredTiger cache, or no file figure was known), {@code live} ({@code
+ * file_live_bytes}: the files less the space WiredTiger holds for reuse) or {@code file} ({@code
+ * storage_bytes + index_bytes}, when the live bytes were not known); empty when there is no
+ * prediction or the cell was saved before this was recorded.
  *
  * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
  * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
@@ -101,6 +108,7 @@ public final class SummaryCsv {
     h.addAll(
         List.of(
             "predicted_tier",
+            "predicted_tier_basis",
             "observed_tier",
             "observed_tier_fs_hit_basis",
             "tier_mismatch",
@@ -151,6 +159,7 @@ public final class SummaryCsv {
       r.add(v == null ? "" : fixed(v, decimals(m)));
     }
     r.add(Tier.idOf(c.predictedTier()));
+    r.add(PredictedTierBasis.idOf(c.predictedTierBasis()));
     r.add(Tier.idOf(c.observedTier()));
     r.add(FsHitBasis.idOf(c.fsHitBasis()));
     r.add(Boolean.toString(c.tierMismatch()));
@@ -173,6 +182,7 @@ public final class SummaryCsv {
       case DATA_BYTES,
           INDEX_BYTES,
           STORAGE_BYTES,
+          FILE_LIVE_BYTES,
           WT_CACHE_MAX_BYTES,
           WT_CACHE_USED_BYTES,
           WT_BYTES_READ_INTO_CACHE,

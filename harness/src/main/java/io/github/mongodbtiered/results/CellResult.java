@@ -28,6 +28,8 @@ import java.util.TreeMap;
  * @param observedTier where the hit ratios say it lives, or null when they were not measured
  * @param fsHitBasis which filesystem hit ratio {@code observedTier} was classified from; null when
  *     neither was known, and in cells saved before it was recorded (those used bytes)
+ * @param predictedTierBasis which bytes decided {@code predictedTier}; null when it is null, and in
+ *     cells saved before it was recorded (those used the file size)
  * @param clientBound true when the client, not the server, limited throughput
  * @param latencyApplied whether the profile's added latency was in effect (the data volume added
  *     it; also true on that volume for a profile that asks none, which then got 0 ms)
@@ -54,6 +56,7 @@ public record CellResult(
     Tier predictedTier,
     Tier observedTier,
     FsHitBasis fsHitBasis,
+    PredictedTierBasis predictedTierBasis,
     boolean clientBound,
     boolean latencyApplied,
     String latencyMethod,
@@ -109,6 +112,7 @@ public record CellResult(
         predictedTier,
         observedTier,
         fsHitBasis,
+        null,
         clientBound,
         latencyApplied,
         latencyMethod,
@@ -149,6 +153,7 @@ public record CellResult(
         metrics,
         predictedTier,
         observedTier,
+        null,
         null,
         clientBound,
         latencyApplied,
@@ -229,6 +234,7 @@ public record CellResult(
     b.predictedTier = predictedTier;
     b.observedTier = observedTier;
     b.fsHitBasis = fsHitBasis;
+    b.predictedTierBasis = predictedTierBasis;
     b.clientBound = clientBound;
     b.latencyApplied = latencyApplied;
     b.latencyMethod = latencyMethod;
@@ -254,6 +260,7 @@ public record CellResult(
     private Tier predictedTier;
     private Tier observedTier;
     private FsHitBasis fsHitBasis;
+    private PredictedTierBasis predictedTierBasis;
     private boolean clientBound;
     private boolean latencyApplied;
     private String latencyMethod = "";
@@ -310,6 +317,12 @@ public record CellResult(
     public Builder tiers(Tier predicted, Tier observed) {
       predictedTier = predicted;
       observedTier = observed;
+      return this;
+    }
+
+    /** Which bytes decided the predicted tier; null when there is none. */
+    public Builder predictedTierBasis(PredictedTierBasis basis) {
+      predictedTierBasis = basis;
       return this;
     }
 
@@ -377,6 +390,7 @@ public record CellResult(
           predictedTier,
           observedTier,
           fsHitBasis,
+          predictedTierBasis,
           clientBound,
           latencyApplied,
           latencyMethod,

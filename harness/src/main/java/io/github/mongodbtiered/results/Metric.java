@@ -11,6 +11,12 @@ public enum Metric {
   DATA_BYTES("data_bytes"),
   INDEX_BYTES("index_bytes"),
   STORAGE_BYTES("storage_bytes"),
+  /**
+   * The data files' live bytes, collection and indexes: each file's size less WiredTiger's "file
+   * bytes available for reuse" (space freed by deletes, updates and checkpoints, which no reader
+   * touches). Can be far below {@code storage_bytes + index_bytes} after a load.
+   */
+  FILE_LIVE_BYTES("file_live_bytes"),
   WT_CACHE_MAX_BYTES("wt_cache_max_bytes"),
   WT_CACHE_USED_BYTES("wt_cache_used_bytes"),
   WT_BYTES_READ_INTO_CACHE("wt_bytes_read_into_cache"),

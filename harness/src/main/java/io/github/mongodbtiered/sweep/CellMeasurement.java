@@ -172,19 +172,30 @@ final class CellMeasurement {
         : null;
   }
 
-  /** Predicted tier from the sizes, observed from the hit ratios; a mismatch is noted. */
+  /**
+   * Predicted tier from the sizes (the files' live bytes where known), observed from the hit
+   * ratios; a mismatch is noted, naming the bytes the prediction used.
+   */
   private void classify(CellResult.Builder cell, DataSizes sizes, Map<Metric, Double> m) {
     Double cacheMax = m.get(Metric.WT_CACHE_MAX_BYTES);
     long cacheBytes =
         cacheMax != null ? cacheMax.longValue() : profile.effectiveCacheBytes().orElse(0);
     long memoryBytes = profile.memoryBytes() > 0 ? profile.memoryBytes() : hostMemoryBytes;
-    Tier predicted = TierClassifier.predict(sizes, cacheBytes, memoryBytes).orElse(null);
+    TierClassifier.Prediction prediction =
+        TierClassifier.prediction(sizes, cacheBytes, memoryBytes).orElse(null);
+    Tier predicted = prediction == null ? null : prediction.tier();
     TierClassifier.Observation seen = TierClassifier.observe(m);
     Tier observed = seen.tier();
     cell.tiers(predicted, observed).fsHitBasis(seen.fsHitBasis());
+    cell.predictedTierBasis(prediction == null ? null : prediction.basis());
     if (predicted != null && observed != null && predicted != observed) {
       cell.note(
-          "tier mismatch: sizes predict " + predicted.id() + ", hit ratios show " + observed.id());
+          "tier mismatch: sizes predict "
+              + predicted.id()
+              + " (from "
+              + prediction.basis().label()
+              + "), hit ratios show "
+              + observed.id());
     }
   }
 

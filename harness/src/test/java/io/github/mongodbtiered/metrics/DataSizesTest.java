@@ -67,4 +67,42 @@ class DataSizesTest {
     assertNull(s.storageBytes(), "0 bytes of storage for 2.4 MB of data means unknown");
     assertEquals(2454879L + 2200L, s.workingSetBytes());
   }
+
+  /** mongod's collStats: per file, its size and the free space WiredTiger holds for reuse. */
+  private static final String COLL_STATS =
+      "{\"ns\": \"ycsb.usertable\", \"size\": 3500000000, \"storageSize\": 6540000000,"
+          + " \"totalIndexSize\": 160000000,"
+          + " \"wiredTiger\": {\"block-manager\": {\"file size in bytes\": 6540000000,"
+          + "   \"file bytes available for reuse\": 3230000000, \"blocks read\": 5}},"
+          + " \"indexDetails\": {"
+          + "   \"_id_\": {\"block-manager\": {\"file size in bytes\": 100000000,"
+          + "     \"file bytes available for reuse\": 10000000}},"
+          + "   \"f_1\": {\"block-manager\": {\"file size in bytes\": 60000000,"
+          + "     \"file bytes available for reuse\": %s}}}}";
+
+  @Test
+  void liveBytesAreTheFilesLessTheirSpaceForReuseCollectionAndIndexes() {
+    DataSizes s = DataSizes.from(Document.parse(COLL_STATS.formatted("0")));
+    assertEquals(
+        (6_540_000_000L - 3_230_000_000L) + (100_000_000L - 10_000_000L) + 60_000_000L,
+        s.liveBytes());
+    assertEquals(6_700_000_000L, s.onDiskBytes(), "the file size is unchanged");
+  }
+
+  @Test
+  void liveBytesAreUnknownWhenAnyFileLacksThemNeverAPartialSum() {
+    assertNull(DataSizes.from(Document.parse(COLL_STATS.formatted("\"n/a\""))).liveBytes());
+    assertNull(
+        DataSizes.from(Document.parse(COLL_STATS.formatted("70000000"))).liveBytes(),
+        "more free space than file: inconsistent, so unknown");
+    Document noIndexDetails = Document.parse(COLL_STATS.formatted("0"));
+    noIndexDetails.remove("indexDetails");
+    assertNull(DataSizes.from(noIndexDetails).liveBytes());
+    Document noCollectionFigures = Document.parse(COLL_STATS.formatted("0"));
+    noCollectionFigures.put("wiredTiger", new Document("uri", "statistics:table:x"));
+    assertNull(DataSizes.from(noCollectionFigures).liveBytes());
+    assertNull(
+        DataSizes.from(Document.parse("{\"dataSize\": 10, \"indexSize\": 5}")).liveBytes(),
+        "dbStats has none");
+  }
 }

@@ -33,6 +33,21 @@ class RunMetricsTest {
   }
 
   @Test
+  void theFilesLiveBytesAreKeptBesideTheirSizeAndAbsentWhenUnknown() {
+    ServerSnapshot before = new ServerSnapshot(BEFORE, null, null, null, null);
+    ServerSnapshot after = new ServerSnapshot(AFTER, null, null, null, null);
+    Map<Metric, Double> m =
+        RunMetrics.derive(
+            before, after, 1, false, CPU, new DataSizes(3_500L, 160L, 6_540L, 3_470L));
+    assertEquals(6_540.0, m.get(Metric.STORAGE_BYTES));
+    assertEquals(3_470.0, m.get(Metric.FILE_LIVE_BYTES));
+    assertFalse(
+        RunMetrics.derive(before, after, 1, false, CPU, new DataSizes(3_500L, 160L, 6_540L))
+            .containsKey(Metric.FILE_LIVE_BYTES),
+        "unknown, not 0");
+  }
+
+  @Test
   void withoutTheCgroupsReadCountTheOpsRatioIsUnknownNotZero() {
     // A reader that counts no read requests (or no cgroup at all): the byte ratio stays.
     Map<Metric, Double> m =

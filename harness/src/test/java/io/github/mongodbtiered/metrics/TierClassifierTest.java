@@ -2,12 +2,15 @@ package io.github.mongodbtiered.metrics;
 
 import static io.github.mongodbtiered.metrics.TierClassifier.observe;
 import static io.github.mongodbtiered.metrics.TierClassifier.predict;
+import static io.github.mongodbtiered.metrics.TierClassifier.prediction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.mongodbtiered.metrics.TierClassifier.Observation;
+import io.github.mongodbtiered.metrics.TierClassifier.Prediction;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.Tier;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +59,48 @@ class TierClassifierTest {
     assertEquals(Tier.SLIGHTLY_OVER, predict(big, room + 1, CACHE, MEMORY));
     assertEquals(Tier.SLIGHTLY_OVER, predict(big, room / 4 * 5, CACHE, MEMORY));
     assertEquals(Tier.FAR_OVER, predict(big, room / 4 * 5 + 1, CACHE, MEMORY));
+  }
+
+  /**
+   * The issue's 3M cell: 3.5 GB of data, 0.16 GB of indexes, and a 6.7 GB collection file after the
+   * load, half of it space WiredTiger holds for reuse. Its size says far over; the bytes a reader
+   * can need fit the filesystem cache, as the study's 3M row does.
+   */
+  @Test
+  void liveBytesDecideWhereTheFileSizeSaysFarOver() {
+    DataSizes withLive =
+        new DataSizes(3_500_000_000L, 160_000_000L, 6_540_000_000L, 3_470_000_000L);
+    DataSizes fileOnly = new DataSizes(3_500_000_000L, 160_000_000L, 6_540_000_000L);
+    assertEquals(
+        Tier.FAR_OVER,
+        predict(withLive.workingSetBytes(), withLive.onDiskBytes(), CACHE, MEMORY),
+        "by the file size");
+    assertEquals(
+        Optional.of(new Prediction(Tier.FS_CACHE, PredictedTierBasis.LIVE)),
+        prediction(withLive, CACHE, MEMORY));
+    assertEquals(Optional.of(Tier.FS_CACHE), predict(withLive, CACHE, MEMORY));
+    assertEquals(
+        Optional.of(new Prediction(Tier.FAR_OVER, PredictedTierBasis.FILE)),
+        prediction(fileOnly, CACHE, MEMORY),
+        "without live bytes the file size decides, as before");
+  }
+
+  @Test
+  void dataAndIndexesDecideTheWiredTigerCacheTierAndStandInForUnknownFiles() {
+    assertEquals(
+        Optional.of(new Prediction(Tier.WT_CACHE, PredictedTierBasis.DATA)),
+        prediction(
+            new DataSizes(2_334_000_000L, 96_000_000L, 4_600_000_000L, 2_300_000_000L),
+            CACHE,
+            MEMORY),
+        "2M records fit the WiredTiger cache whatever the files hold");
+    assertEquals(
+        Optional.of(new Prediction(Tier.FS_CACHE, PredictedTierBasis.DATA)),
+        prediction(new DataSizes(3_500_000_000L, 160_000_000L, null, null), CACHE, MEMORY));
+    assertEquals(
+        Optional.empty(), prediction(new DataSizes(null, 1L, 1L, 1L), CACHE, MEMORY), "no data");
+    assertEquals(
+        Optional.empty(), prediction(new DataSizes(1L, 1L, 1L, 1L), 0, MEMORY), "no cache");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
@@ -32,6 +33,23 @@ class CellMergeTest {
     assertEquals(Tier.FS_CACHE, merged.observedTier());
     assertEquals(FsHitBasis.OPS, merged.fsHitBasis());
     assertEquals(2200, merged.operations(), "client figures still add up");
+  }
+
+  @Test
+  void thePredictedTiersBasisComesFromTheFirstClient() throws IOException {
+    CellResult a =
+        serverSeenBy(100_000, 1_000, 0.99, 1000)
+            .metric(Metric.FILE_LIVE_BYTES, 3_470_000_000L)
+            .predictedTierBasis(PredictedTierBasis.LIVE)
+            .build();
+    CellResult b =
+        serverSeenBy(100_400, 1_010, 0.9899, 1200)
+            .metric(Metric.FILE_LIVE_BYTES, 3_470_000_000L)
+            .predictedTierBasis(PredictedTierBasis.LIVE)
+            .build();
+    CellResult merged = merge(a, b);
+    assertEquals(PredictedTierBasis.LIVE, merged.predictedTierBasis());
+    assertEquals(3_470_000_000.0, merged.metric(Metric.FILE_LIVE_BYTES), "a server figure: once");
   }
 
   @Test

@@ -14,6 +14,7 @@ import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
@@ -95,6 +96,27 @@ class CellStoreTest {
     CellResult back = store.load(100, "hdd").orElseThrow();
     assertNull(back.fsHitBasis(), "not recorded");
     assertEquals(cell.toBuilder().fsHitBasis(null).build(), back);
+  }
+
+  @Test
+  void aCellSavedBeforeThePredictedTierBasisWasRecordedStillReads() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell =
+        Cells.cell(100, "hdd")
+            .tiers(Tier.FS_CACHE, Tier.FS_CACHE)
+            .predictedTierBasis(PredictedTierBasis.LIVE)
+            .build();
+    store.save(cell);
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    assertEquals("live", old.get("predictedTierBasis").asText());
+    assertEquals(cell, store.load(100, "hdd").orElseThrow());
+    old.remove("predictedTierBasis");
+    Files.write(f, json.writeValueAsBytes(old));
+    CellResult back = store.load(100, "hdd").orElseThrow();
+    assertNull(back.predictedTierBasis(), "not recorded");
+    assertEquals(cell.toBuilder().predictedTierBasis(null).build(), back);
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
@@ -175,6 +176,35 @@ class HtmlReportTest {
     assertEquals(1, count(html, ">from reads</span>"));
     assertEquals(1, count(html, ">from bytes</span>"));
     assertTrue(html.contains("A tier uses the one in reads where it is known"), "legend says why");
+  }
+
+  @Test
+  void theSummaryShowsFileSizeAndLiveBytesAndTheLegendNamesWhichDecided() {
+    CellResult byLive =
+        StudyCells.cell(3_000_000, "hdd-150", 30000, 1500, 0.8, 0.995, Tier.FS_CACHE, List.of())
+            .toBuilder()
+            .metric(Metric.STORAGE_BYTES, 6_540_000_000L)
+            .metric(Metric.INDEX_BYTES, 160_000_000L)
+            .metric(Metric.FILE_LIVE_BYTES, 3_470_000_000L)
+            .tiers(Tier.FS_CACHE, Tier.FS_CACHE)
+            .predictedTierBasis(PredictedTierBasis.LIVE)
+            .build();
+    CellResult byFile =
+        StudyCells.cell(3_000_000, "san-600", 30000, 1500, 0.8, 0.995, Tier.FS_CACHE, List.of())
+            .toBuilder()
+            .metric(Metric.STORAGE_BYTES, 6_540_000_000L)
+            .metric(Metric.INDEX_BYTES, 160_000_000L)
+            .tiers(Tier.FAR_OVER, Tier.FS_CACHE)
+            .predictedTierBasis(PredictedTierBasis.FILE)
+            .build();
+    String html = HtmlReport.render(manifest(), List.of(byLive, byFile), List.of(), List.of());
+    assertTrue(html.contains("<th>files</th><th>live in files</th>"), "both shown");
+    assertTrue(html.contains("<td>6.70 GB</td><td>3.47 GB</td>"), html);
+    assertTrue(html.contains("<td>6.70 GB</td><td>&ndash;</td>"), "no live bytes: a dash");
+    assertEquals(1, count(html, ">from live bytes</span>"));
+    assertEquals(1, count(html, ">from file size</span>"));
+    assertTrue(html.contains("their <em>live bytes</em> decide"), "the legend names it");
+    assertTrue(html.contains("in this report: live bytes 1 cell, file size 1 cell"), html);
   }
 
   @Test

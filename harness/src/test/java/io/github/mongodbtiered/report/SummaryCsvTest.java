@@ -9,6 +9,7 @@ import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
@@ -43,7 +44,8 @@ class SummaryCsvTest {
       expected.append(',').append(m.column());
     }
     expected.append(
-        ",predicted_tier,observed_tier,observed_tier_fs_hit_basis,tier_mismatch,client_bound,"
+        ",predicted_tier,predicted_tier_basis,observed_tier,observed_tier_fs_hit_basis,"
+            + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
             + "page_cache_dropped,notes");
     assertEquals(expected.toString(), header);
@@ -137,6 +139,42 @@ class SummaryCsvTest {
     assertEquals("", row.get("device_read_ops"));
     assertEquals("bytes", row.get("observed_tier_fs_hit_basis"));
     assertEquals("", row(lines, 3).get("observed_tier_fs_hit_basis"), "not recorded");
+  }
+
+  @Test
+  void theFileSizeAndTheLiveBytesAndWhichDecidedThePrediction() {
+    // The 3M cell: a 6.7 GB file for 3.5 GB of data says far over; its live bytes do not.
+    CellResult byLive =
+        Cells.cell(3_000_000, "hdd-150")
+            .metric(Metric.STORAGE_BYTES, 6_540_000_000L)
+            .metric(Metric.INDEX_BYTES, 160_000_000L)
+            .metric(Metric.FILE_LIVE_BYTES, 3_470_000_000L)
+            .tiers(Tier.FS_CACHE, Tier.FS_CACHE)
+            .predictedTierBasis(PredictedTierBasis.LIVE)
+            .build();
+    CellResult byFile =
+        Cells.cell(3_000_000, "san-600")
+            .metric(Metric.STORAGE_BYTES, 6_540_000_000L)
+            .metric(Metric.INDEX_BYTES, 160_000_000L)
+            .tiers(Tier.FAR_OVER, Tier.FS_CACHE)
+            .predictedTierBasis(PredictedTierBasis.FILE)
+            .build();
+    List<String> lines =
+        lines(
+            SummaryCsv.render(
+                List.of(byLive, byFile, Cells.ok(2_000_000, "hdd-150", Tier.WT_CACHE)),
+                List.of("hdd-150", "san-600")));
+    Map<String, String> live = row(lines, 2);
+    assertEquals("3000000", live.get("record_count"));
+    assertEquals("6540000000", live.get("storage_bytes"), "the file size stays");
+    assertEquals("3470000000", live.get("file_live_bytes"));
+    assertEquals("fs-cache", live.get("predicted_tier"));
+    assertEquals("live", live.get("predicted_tier_basis"));
+    Map<String, String> file = row(lines, 3);
+    assertEquals("", file.get("file_live_bytes"), "not reported: empty, never 0");
+    assertEquals("far-over", file.get("predicted_tier"));
+    assertEquals("file", file.get("predicted_tier_basis"));
+    assertEquals("", row(lines, 1).get("predicted_tier_basis"), "not recorded");
   }
 
   @Test

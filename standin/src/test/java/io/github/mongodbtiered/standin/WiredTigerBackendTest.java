@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.standin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,7 @@ import com.mongodb.client.model.Updates;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
@@ -272,6 +274,49 @@ class WiredTigerBackendTest {
       Document stats = db.runCommand(new Document("collStats", "people"));
       Document sizes = stats.get("indexSizes", Document.class);
       assertTrue(((Number) sizes.get("group_1")).longValue() > 0, stats.toJson());
+    }
+  }
+
+  @Test
+  void collStatsGivesEachFilesSizeAndTheSpaceWiredTigerHoldsForReuse() throws Exception {
+    Random random = new Random(13);
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoCollection<Document> c = client.getDatabase("r").getCollection("c");
+      List<Document> docs = new ArrayList<>();
+      for (int i = 0; i < 20_000; i++) {
+        byte[] payload = new byte[500];
+        random.nextBytes(payload);
+        docs.add(new Document("_id", i).append("n", i).append("payload", payload));
+      }
+      c.insertMany(docs);
+      c.createIndex(Indexes.ascending("n"));
+    }
+    // Deleting most documents frees their pages' blocks at the checkpoint closing writes; the
+    // file keeps its size, the space waits for reuse.
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      client.getDatabase("r").getCollection("c").deleteMany(Filters.lt("_id", 18_000));
+    }
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      Document stats = client.getDatabase("r").runCommand(new Document("collStats", "c"));
+      Document blocks =
+          stats.get("wiredTiger", Document.class).get("block-manager", Document.class);
+      long size = ((Number) blocks.get("file size in bytes")).longValue();
+      long reusable = ((Number) blocks.get("file bytes available for reuse")).longValue();
+      assertEquals(((Number) stats.get("storageSize")).longValue(), size, stats.toJson());
+      assertTrue(reusable > size / 2 && reusable < size, blocks.toJson());
+      Document details = stats.get("indexDetails", Document.class);
+      assertFalse(details.containsKey("_id_"), "no file of its own: the collection's table");
+      Document index = details.get("n_1", Document.class).get("block-manager", Document.class);
+      long indexSize = ((Number) index.get("file size in bytes")).longValue();
+      long indexReusable = ((Number) index.get("file bytes available for reuse")).longValue();
+      assertEquals(
+          ((Number) stats.get("indexSizes", Document.class).get("n_1")).longValue(),
+          indexSize,
+          stats.toJson());
+      assertTrue(indexReusable >= 0 && indexReusable < indexSize, index.toJson());
     }
   }
 }

@@ -26,7 +26,11 @@ final class CellTable {
     h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
         .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
         .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
-        .append(" and in reads; the observed tier names the one it was classified from. Every")
+        .append(" and in reads; the observed tier names the one it was classified from. The files")
+        .append(" are the collection's and its indexes' on disk, free space included; their live")
+        .append(
+            " bytes leave out what WiredTiger holds for reuse, and the predicted tier names the")
+        .append(" bytes it was decided by (see Tiers). Every")
         .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
         .append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
@@ -40,7 +44,7 @@ final class CellTable {
           .append(esc(op))
           .append(" p99.9</th>");
     }
-    h.append("<th>data + indexes</th><th>WT cache hit</th>")
+    h.append("<th>data + indexes</th><th>files</th><th>live in files</th><th>WT cache hit</th>")
         .append("<th>FS cache hit, bytes</th><th>FS cache hit, reads</th>")
         .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
         .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
@@ -80,10 +84,17 @@ final class CellTable {
       }
     }
     h.append(td(ok ? dataSize(c) : NONE))
+        .append(td(ok ? fileSize(c) : NONE))
+        .append(td(ok ? bytes(c.metrics().get(Metric.FILE_LIVE_BYTES)) : NONE))
         .append(td(ok ? Figures.ratio(c.metrics().get(Metric.WT_HIT_RATIO)) : NONE))
         .append(td(ok ? Figures.ratio(c.metrics().get(Metric.FS_HIT_RATIO)) : NONE))
         .append(td(ok ? Figures.ratio(c.metrics().get(Metric.FS_HIT_RATIO_OPS)) : NONE))
-        .append(text(c.predictedTier() == null ? NONE : TierLegend.badge(c.predictedTier())))
+        .append(
+            text(
+                c.predictedTier() == null
+                    ? NONE
+                    : TierLegend.badge(c.predictedTier())
+                        + TierLegend.predictedBasisNote(c.predictedTierBasis())))
         .append(
             text(
                 ok
@@ -114,6 +125,17 @@ final class CellTable {
     }
     notes.addAll(c.notes());
     return notes;
+  }
+
+  /** The files' size, collection and indexes, free space included. */
+  private static String fileSize(CellResult c) {
+    Double storage = c.metrics().get(Metric.STORAGE_BYTES);
+    Double index = c.metrics().get(Metric.INDEX_BYTES);
+    return storage == null || index == null ? NONE : bytes(storage + index);
+  }
+
+  private static String bytes(Double value) {
+    return value == null ? NONE : Sizes.decimalBytes(value.longValue());
   }
 
   /** Data plus indexes, as the study sizes a data set. */

@@ -68,7 +68,7 @@ public final class HtmlReport {
     PlotSection.render(h, plots, reportWarnings);
     StudyTable.render(h, rows, order);
     Warnings.render(h, warnings);
-    TierLegend.render(h);
+    TierLegend.render(h, rows);
     CellTable.render(h, rows);
     SetupSection.profiles(h, m);
     SetupSection.baselines(h, m);

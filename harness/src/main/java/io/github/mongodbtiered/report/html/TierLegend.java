@@ -8,8 +8,13 @@ import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.Tier;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * How tiers look and what they mean: the coloured badge every table uses, and the legend section
@@ -64,7 +69,25 @@ final class TierLegend {
     return basis == FsHitBasis.OPS ? "reads" : "bytes";
   }
 
-  static void render(StringBuilder h) {
+  /**
+   * " from live bytes", " from file size" or " from data + indexes": the bytes that decided the
+   * predicted tier; empty when not recorded.
+   */
+  static String predictedBasisNote(PredictedTierBasis basis) {
+    if (basis == null) {
+      return "";
+    }
+    return " <span class=\"basis\" title=\"predicted from "
+        + esc(basis.label())
+        + "\">from "
+        + esc(basis.label())
+        + "</span>";
+  }
+
+  /**
+   * @param rows the report's cells, to say which bytes decided their predicted tiers
+   */
+  static void render(StringBuilder h, List<CellResult> rows) {
     h.append("<section id=\"tiers\">\n<h2>Tiers</h2>\n<table id=\"tier-legend\">\n")
         .append(Html.textHeadings(List.of("tier", "meaning", "predicted when", "observed when")))
         .append("<tbody>\n");
@@ -87,7 +110,36 @@ final class TierLegend {
         .append(" else the one in bytes: device read-ahead fetches pages nobody asked for yet, in")
         .append(" few requests but many bytes, so the ratio in bytes can make the cache look worse")
         .append(" than it is. The summary names the one each cell's tier used.</p>\n")
+        .append("<p class=\"muted\" id=\"predicted-basis\">The predicted tier compares data +")
+        .append(" indexes with the WiredTiger cache, then the data files with the room the")
+        .append(" filesystem cache has. For the files, their <em>live bytes</em> decide: each")
+        .append(" file's size less the space WiredTiger holds for reuse (WiredTiger's &ldquo;file")
+        .append(" bytes available for reuse&rdquo;, collection and indexes), which no reader")
+        .append(" touches; a freshly loaded collection's file can be twice its live bytes. Only")
+        .append(" where the server does not report them does the <em>file size</em> decide. The")
+        .append(" summary shows both and names the bytes each cell's prediction used")
+        .append(basisCounts(rows))
+        .append(".</p>\n")
         .append("</section>\n");
+  }
+
+  /** "; in this report: live bytes 6 cells, data + indexes 3 cells", or empty without any. */
+  private static String basisCounts(List<CellResult> rows) {
+    Map<PredictedTierBasis, Long> counts =
+        rows.stream()
+            .filter(c -> c.ok() && c.predictedTierBasis() != null)
+            .collect(
+                Collectors.groupingBy(
+                    CellResult::predictedTierBasis,
+                    () -> new EnumMap<>(PredictedTierBasis.class),
+                    Collectors.counting()));
+    if (counts.isEmpty()) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    counts.forEach(
+        (basis, n) -> parts.add(esc(basis.label()) + " " + n + (n == 1 ? " cell" : " cells")));
+    return "; in this report: " + String.join(", ", parts);
   }
 
   private static List<Rule> rules() {
@@ -100,7 +152,8 @@ final class TierLegend {
             "WiredTiger cache hit ratio &ge; " + pct(TierClassifier.OBSERVED_WT_CACHE_MIN_HIT)),
         new Rule(
             Tier.FS_CACHE,
-            "the data files fit memory &minus; WiredTiger cache &minus; "
+            "the data files' live bytes (else their size) fit memory &minus; WiredTiger cache"
+                + " &minus; "
                 + Sizes.binaryBytes(TierClassifier.FS_CACHE_ALLOWANCE_BYTES),
             "else filesystem cache hit ratio &ge; "
                 + pct(TierClassifier.OBSERVED_FS_CACHE_MIN_HIT)),

@@ -6,6 +6,7 @@ import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.wiredtiger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -225,6 +226,31 @@ final class Engine implements AutoCloseable {
     } catch (RuntimeException e) {
       return 0; // dropped meanwhile
     }
+  }
+
+  /**
+   * The table's block-manager figures, named as mongod's {@code collStats} names them: {@code "file
+   * size in bytes"} and {@code "file bytes available for reuse"} (space freed by deletes, updates
+   * and checkpoints that WiredTiger keeps for later writes). From a fast statistics cursor, as a
+   * size-only one gives the size alone. Empty when they cannot be read (the table dropped
+   * meanwhile, statistics turned off by the engine config), never zeros.
+   */
+  Map<String, Long> blockManagerStatistics(String uri) {
+    Map<String, Long> all;
+    try {
+      all = statistics("statistics:" + uri, "statistics=(fast)");
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+    Map<String, Long> figures = new LinkedHashMap<>();
+    for (String field : List.of("file size in bytes", "file bytes available for reuse")) {
+      Long value = all.get("block-manager: " + field);
+      if (value == null) {
+        return Map.of();
+      }
+      figures.put(field, value);
+    }
+    return figures;
   }
 
   /**

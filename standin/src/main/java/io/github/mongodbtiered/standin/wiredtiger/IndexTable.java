@@ -1,5 +1,7 @@
 package io.github.mongodbtiered.standin.wiredtiger;
 
+import java.util.Map;
+
 /**
  * A secondary index's own WiredTiger table, and what dropping the index does (forget the table in
  * the catalog, then drop it). Both index kinds keep their entries in one; they extend different
@@ -49,6 +51,11 @@ final class IndexTable {
 
   long fileSizeBytes() {
     return engine.fileSizeBytes(uri);
+  }
+
+  /** This table's {@link Engine#blockManagerStatistics}. */
+  Map<String, Long> blockManagerStatistics() {
+    return engine.blockManagerStatistics(uri);
   }
 
   void drop() {

@@ -14,6 +14,7 @@ import de.bwaldvogel.mongo.oplog.Oplog;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -211,8 +212,39 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
     stats.put("indexSize", indexSizes);
     stats.put("indexSizes", indexSizes);
     stats.put("totalIndexSize", indexSizeBytes());
-    stats.put("wiredTiger", new Document("uri", "statistics:" + uri));
+    stats.put("wiredTiger", fileStatistics(uri, engine.blockManagerStatistics(uri)));
+    stats.put("indexDetails", indexDetails());
     return stats;
+  }
+
+  /**
+   * Per index with a table of its own, its file's statistics as mongod's {@code indexDetails} gives
+   * them. The {@code _id} index is left out: it has no file, the collection's table is keyed by
+   * {@code _id}, so its bytes are the collection's.
+   */
+  private Document indexDetails() {
+    Document details = new Document();
+    for (Index<Key> index : getIndexes()) {
+      IndexTable table =
+          index instanceof WiredTigerUniqueIndex u
+              ? u.table()
+              : index instanceof WiredTigerSecondaryIndex s ? s.table() : null;
+      if (table != null) {
+        details.put(index.getName(), fileStatistics(table.uri(), table.blockManagerStatistics()));
+      }
+    }
+    return details;
+  }
+
+  /** A table's statistics section: its uri, and its block-manager figures when they were read. */
+  private static Document fileStatistics(String tableUri, Map<String, Long> blocks) {
+    Document section = new Document("uri", "statistics:" + tableUri);
+    if (!blocks.isEmpty()) {
+      Document figures = new Document();
+      blocks.forEach(figures::put);
+      section.put("block-manager", figures);
+    }
+    return section;
   }
 
   // Writes: serialized per collection (reads are not).

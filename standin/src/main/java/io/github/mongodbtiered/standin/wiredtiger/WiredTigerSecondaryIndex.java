@@ -148,6 +148,11 @@ final class WiredTigerSecondaryIndex extends Index<Key> {
     return table.fileSizeBytes();
   }
 
+  /** The index's own table, for its file statistics. */
+  IndexTable table() {
+    return table;
+  }
+
   @Override
   public void checkUpdate(Document oldDocument, Document newDocument, MongoCollection<Key> c) {
     getKeyValues(newDocument);

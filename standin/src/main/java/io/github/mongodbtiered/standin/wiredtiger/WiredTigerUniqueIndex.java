@@ -97,6 +97,11 @@ final class WiredTigerUniqueIndex extends AbstractUniqueIndex<Key> {
     return table.fileSizeBytes();
   }
 
+  /** The index's own table, for its file statistics. */
+  IndexTable table() {
+    return table;
+  }
+
   @Override
   public void drop() {
     super.drop();
