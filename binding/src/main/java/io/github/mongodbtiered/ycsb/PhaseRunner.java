@@ -222,6 +222,9 @@ public final class PhaseRunner {
                   done += c.getOpsDone();
                 }
                 progress.update(done, total, System.currentTimeMillis() - startMillis);
+                if (progress.stopRequested()) {
+                  workload.requestStop(); // the client threads check it before each operation
+                }
                 try {
                   Thread.sleep(PROGRESS_INTERVAL_MILLIS);
                 } catch (InterruptedException e) {

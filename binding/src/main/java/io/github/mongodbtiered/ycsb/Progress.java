@@ -1,6 +1,6 @@
 package io.github.mongodbtiered.ycsb;
 
-/** Told about a running phase about twice a second, for progress bars. */
+/** Told about a running phase about twice a second, for progress bars; it may end the phase. */
 @FunctionalInterface
 public interface Progress {
   Progress NONE = (done, total, elapsedMillis) -> {};
@@ -11,4 +11,12 @@ public interface Progress {
    * @param elapsedMillis time since the client threads started
    */
   void update(long opsDone, long opsTotal, long elapsedMillis);
+
+  /**
+   * Asked after each update: true ends the phase early, as its maxexecutiontime would (a warm-up
+   * that reached its steady state has no reason to go on).
+   */
+  default boolean stopRequested() {
+    return false;
+  }
 }

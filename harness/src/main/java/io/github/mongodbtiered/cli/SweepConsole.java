@@ -2,6 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -59,5 +60,12 @@ final class SweepConsole implements SweepRunner.Listener {
                 c.throughputOpsPerSec(),
                 c.observedTier() == null ? "(not measured)" : c.observedTier().id())
             : "cell " + c.key() + " FAILED: " + c.error());
+    Double steady = c.metrics().get(Metric.STEADY_STATE);
+    if (c.ok() && steady != null && steady == 0) {
+      // Its figures stand, but nobody should take them for a steady cell's.
+      c.notes().stream()
+          .filter(n -> n.startsWith("not steady"))
+          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+    }
   }
 }

@@ -57,7 +57,10 @@ final class WorkloadOptions {
       paramLabel = "SECONDS",
       defaultValue = "30",
       description =
-          "Seconds of unmeasured workload after the cold start (default: ${DEFAULT-VALUE}).")
+          "At most this many seconds of unmeasured workload after the cold start and a preload"
+              + " pass over the data set; the warm-up ends sooner once throughput and the"
+              + " WiredTiger cache are steady for 5 s, and a cell that never got there is flagged"
+              + " 'not steady'; 0 skips the preload and the warm-up (default: ${DEFAULT-VALUE}).")
   double warmup;
 
   @Option(

@@ -156,6 +156,10 @@ public final class SummaryCsv {
     }
     for (Metric m : Metric.values()) {
       Double v = measured ? c.metrics().get(m) : null;
+      if (m == Metric.STEADY_STATE) {
+        r.add(v == null ? "" : Boolean.toString(v > 0)); // a yes or no, read as one
+        continue;
+      }
       r.add(v == null ? "" : fixed(v, decimals(m)));
     }
     r.add(Tier.idOf(c.predictedTier()));
@@ -194,7 +198,13 @@ public final class SummaryCsv {
           FS_READ_OPS_REQUESTED,
           DEVICE_READ_OPS ->
           0;
-      case LOAD_RECORDS_PER_SEC, DEVICE_READS_PER_SEC, DEVICE_UTIL_PCT -> 1;
+      case LOAD_RECORDS_PER_SEC,
+          DEVICE_READS_PER_SEC,
+          DEVICE_UTIL_PCT,
+          WARMUP_PRELOAD_S,
+          WARMUP_S ->
+          1;
+      case STEADY_STATE -> 0;
       case CLIENT_CPU_US_PER_OP -> 2;
       case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
       case WT_HIT_RATIO, FS_HIT_RATIO, FS_HIT_RATIO_OPS -> 6;

@@ -49,7 +49,13 @@ public enum Metric {
   /** CPU time of the client process per operation. */
   CLIENT_CPU_US_PER_OP("client_cpu_us_per_op"),
   /** Cores the client process kept busy on average (1.0 = one core). */
-  CLIENT_CPU_CORES("client_cpu_cores");
+  CLIENT_CPU_CORES("client_cpu_cores"),
+  /** Seconds the preload (a pass over the _id index and the documents) took before the warm-up. */
+  WARMUP_PRELOAD_S("warmup_preload_s"),
+  /** Seconds of the workload warm-up: until the steady state, at most --warmup. */
+  WARMUP_S("warmup_s"),
+  /** 1 when the workload warm-up reached the steady state, 0 when --warmup ran out first. */
+  STEADY_STATE("steady_state");
 
   private final String column;
 

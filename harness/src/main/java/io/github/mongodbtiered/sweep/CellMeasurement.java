@@ -9,6 +9,7 @@ import io.github.mongodbtiered.metrics.DataSizes;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.HistogramLogMerge;
 import io.github.mongodbtiered.report.ReportLayout;
@@ -16,20 +17,23 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.warmup.Preload;
+import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.Document;
 
 /**
- * Measures one cell on a server that has just started cold: an unmeasured warm-up, then the
- * measured run with HdrHistogram logs, with the server's counters and the client's CPU read just
- * before and just after it; the figures and tiers are derived from those readings.
+ * Measures one cell on a server that has just started cold: an unmeasured warm-up to the steady
+ * state, then the measured run with HdrHistogram logs, with the server's counters and the client's
+ * CPU read just before and just after it; the figures and tiers are derived from those readings.
  */
 final class CellMeasurement {
   private final SweepOptions options;
@@ -74,8 +78,9 @@ final class CellMeasurement {
         return cell.failed(shortData).build();
       }
       ServerLife lifeBefore = ServerLife.read(db);
+      Map<Metric, Double> warmFigures = new EnumMap<>(Metric.class);
       if (options.warmupSeconds() > 0) {
-        String failure = warmUp(warmupProgress, cell);
+        String failure = warmUp(db, warmupProgress, cell, warmFigures);
         if (failure != null) {
           return cell.failed(failure).build();
         }
@@ -101,7 +106,9 @@ final class CellMeasurement {
       ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
       DataSizes sizes = sizes(db);
       boolean embedded = Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
-      Map<Metric, Double> m = RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes);
+      Map<Metric, Double> m =
+          new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
+      m.putAll(warmFigures);
       cell.latencies(latencies()).metrics(m).clientBound(cpu.saturated());
       if (cpu.saturated()) {
         cell.note(
@@ -132,13 +139,17 @@ final class CellMeasurement {
   }
 
   /**
-   * Brings the caches to their steady state after the cold start: the workload for the warm-up
-   * time, with the disk limits lifted (the memory limit, which decides what the caches can hold,
-   * stays), so that a slow profile does not take hours to get there.
+   * Brings the caches to their steady state after the cold start, with the disk limits lifted (the
+   * memory limit, which decides what the caches can hold, stays) so that a slow profile does not
+   * take hours to get there: a {@link Preload} pass over the {@code _id} index and the documents,
+   * then the workload until {@link SteadyStateWatch} finds the steady state, for at most {@code
+   * --warmup} seconds. The times and the outcome go into {@code figures}; a warm-up that ran out of
+   * time first is noted, so the cell is never taken for a steady one.
    *
    * @return why the warm-up failed, or null
    */
-  private String warmUp(Progress progress, CellResult.Builder cell)
+  private String warmUp(
+      MongoDatabase db, Progress progress, CellResult.Builder cell, Map<Metric, Double> figures)
       throws PhaseException, IOException {
     AutoCloseable lifted;
     try {
@@ -148,9 +159,35 @@ final class CellMeasurement {
       lifted = () -> {};
     }
     try (AutoCloseable restore = lifted) {
+      Preload.Outcome preload;
+      try {
+        preload = Preload.run(db, options.table());
+      } catch (RuntimeException e) {
+        return "warm-up: the preload could not read the data set: " + Messages.of(e);
+      }
+      figures.put(Metric.WARMUP_PRELOAD_S, preload.seconds());
+      SteadyStateWatch watch =
+          new SteadyStateWatch(
+              progress,
+              () -> WiredTigerCacheStats.from(db.runCommand(new Document("serverStatus", 1))));
       PhaseResult warm =
           phases.warmUp(
-              endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), progress);
+              endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);
+      figures.put(
+          Metric.WARMUP_S,
+          (watch.steady() ? watch.steadyAtMillis() : warm.runtimeMillis()) / 1000.0);
+      figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
+      if (!watch.steady()) {
+        cell.note(
+            String.format(
+                Locale.ROOT,
+                "not steady: the warm-up did not reach the steady state within --warmup %s s (%s);"
+                    + " the measured run may still be warming",
+                trim(options.warmupSeconds()),
+                watch.describe()));
+      } else if (watch.throughputOnly()) {
+        cell.note("steady state judged from throughput alone: the server gives no cache figures");
+      }
       String tooMany = FailedOperations.of(warm).beyond(options.maxErrors());
       return tooMany == null ? null : "warm-up: " + tooMany;
     } catch (PhaseException | IOException | RuntimeException e) {
@@ -158,6 +195,12 @@ final class CellMeasurement {
     } catch (Exception e) {
       throw new IOException("could not restore the disk limits after the warm-up", e);
     }
+  }
+
+  private static String trim(double seconds) {
+    return seconds == Math.rint(seconds)
+        ? Long.toString((long) seconds)
+        : String.format(Locale.ROOT, "%s", seconds);
   }
 
   /**

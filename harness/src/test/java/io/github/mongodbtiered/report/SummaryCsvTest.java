@@ -52,6 +52,31 @@ class SummaryCsvTest {
   }
 
   @Test
+  void steadyStateIsAYesOrNoBesideTheWarmUpTimesAndEmptyWithoutAWarmUp() {
+    CellResult steady =
+        Cells.cell(2000, "io1-5000")
+            .metric(Metric.WARMUP_PRELOAD_S, 1.234)
+            .metric(Metric.WARMUP_S, 7.06)
+            .metric(Metric.STEADY_STATE, 1.0)
+            .build();
+    CellResult notSteady =
+        Cells.cell(3000, "io1-5000")
+            .metric(Metric.WARMUP_PRELOAD_S, 0.5)
+            .metric(Metric.WARMUP_S, 30.0)
+            .metric(Metric.STEADY_STATE, 0.0)
+            .build();
+    CellResult noWarmUp = Cells.ok(4000, "io1-5000", Tier.WT_CACHE);
+    List<String> lines = lines(SummaryCsv.render(List.of(steady, notSteady, noWarmUp)));
+    Map<String, String> s = row(lines, 1);
+    assertEquals("true", s.get("steady_state"));
+    assertEquals("1.2", s.get("warmup_preload_s"));
+    assertEquals("7.1", s.get("warmup_s"));
+    assertEquals("false", row(lines, 2).get("steady_state"));
+    assertEquals("30.0", row(lines, 2).get("warmup_s"));
+    assertEquals("", row(lines, 3).get("steady_state"), "no warm-up, no verdict");
+  }
+
+  @Test
   void failedOperationsAreCountedPerTypeEvenForAFailedCellAndEmptyWhenNotRecorded() {
     CellResult failed =
         Cells.cell(8000, "io1-5000")

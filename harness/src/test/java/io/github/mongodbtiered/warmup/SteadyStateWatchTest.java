@@ -1,0 +1,74 @@
+package io.github.mongodbtiered.warmup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
+import io.github.mongodbtiered.ycsb.Progress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class SteadyStateWatchTest {
+
+  private static WiredTigerCacheStats stats(long pagesRead, long cacheBytes) {
+    return new WiredTigerCacheStats(null, pagesRead, null, 1L << 30, cacheBytes, null, null, null);
+  }
+
+  @Test
+  void asksThePhaseToStopOnceTheCacheAndThroughputSettleAndPassesUpdatesOn() {
+    AtomicLong pagesRead = new AtomicLong();
+    AtomicLong cacheBytes = new AtomicLong(10_000_000);
+    List<Long> shown = new ArrayList<>();
+    Progress bar = (done, total, elapsed) -> shown.add(done);
+    SteadyStateWatch w = new SteadyStateWatch(bar, () -> stats(pagesRead.get(), cacheBytes.get()));
+    long ops = 0;
+    int stoppedAtSecond = -1;
+    // Updates every 500 ms at 5000 ops/s; the cache fills for 4 s, then stays put.
+    for (int half = 0; half <= 40 && stoppedAtSecond < 0; half++) {
+      if (half > 0 && half <= 8) {
+        pagesRead.addAndGet(1000);
+        cacheBytes.addAndGet(20_000_000);
+      }
+      w.update(ops, 0, half * 500L);
+      if (w.stopRequested()) {
+        stoppedAtSecond = half / 2;
+      }
+      ops += 2500;
+    }
+    assertEquals(List.of(0L, 2500L, 5000L), shown.subList(0, 3), "the bar sees every update");
+    assertTrue(w.steady());
+    // Seconds 5..9 are the first five flat ones (second 4's sample still read pages).
+    assertEquals(9, stoppedAtSecond);
+    assertEquals(9000, w.steadyAtMillis());
+    assertFalse(w.throughputOnly());
+  }
+
+  @Test
+  void aServerWithoutCacheFiguresIsJudgedOnThroughputAloneAndAFailedReadIsNoFailure() {
+    SteadyStateWatch w =
+        new SteadyStateWatch(
+            Progress.NONE,
+            () -> {
+              throw new IllegalStateException("serverStatus refused");
+            });
+    for (int half = 0; half <= 20; half++) {
+      w.update(half * 2500L, 0, half * 500L);
+    }
+    assertTrue(w.steady());
+    assertTrue(w.throughputOnly());
+  }
+
+  @Test
+  void aWarmUpShorterThanTheWindowIsNotSteadyAndSaysWhy() {
+    SteadyStateWatch w = new SteadyStateWatch(Progress.NONE, () -> stats(0, 1));
+    for (int half = 0; half <= 2; half++) {
+      w.update(half * 2500L, 0, half * 500L);
+    }
+    assertFalse(w.steady());
+    assertEquals(-1, w.steadyAtMillis());
+    assertEquals("fewer than 5 one-second samples", w.describe());
+  }
+}
