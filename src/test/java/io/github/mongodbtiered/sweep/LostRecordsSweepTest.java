@@ -15,8 +15,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -48,7 +46,7 @@ class LostRecordsSweepTest {
     assertEquals(
         OPERATIONS + " of " + OPERATIONS + " READ operations failed (--max-errors 0)",
         cell.error());
-    Map<String, String> row = summaryRows(out).get(0);
+    Map<String, String> row = SweepScenario.summaryRows(out).get(0);
     assertEquals("failed", row.get("status"));
     assertEquals(Long.toString(OPERATIONS), row.get("failed_read"));
     assertEquals(Long.toString(OPERATIONS), row.get("failed_ops"));
@@ -143,21 +141,5 @@ class LostRecordsSweepTest {
     try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
       return new SweepRunner(o, server, listener).run();
     }
-  }
-
-  private static List<Map<String, String>> summaryRows(Path out) throws Exception {
-    List<String> lines = Files.readAllLines(out.resolve("summary.csv"));
-    List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-    List<Map<String, String>> rows = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      // The fields this test reads come before the first quoted one.
-      String[] fields = line.split(",", -1);
-      Map<String, String> row = new HashMap<>();
-      for (int i = 0; i < header.size() && i < fields.length; i++) {
-        row.put(header.get(i), fields[i]);
-      }
-      rows.add(row);
-    }
-    return rows;
   }
 }

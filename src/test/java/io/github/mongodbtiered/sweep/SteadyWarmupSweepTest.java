@@ -11,8 +11,6 @@ import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,7 +38,7 @@ class SteadyWarmupSweepTest {
     // Cold, a one-second warm-up of uniform reads leaves most pages unread; preloaded, none.
     double hit = cell.metrics().get(Metric.WT_HIT_RATIO);
     assertTrue(hit >= 0.99, "WT hit ratio of the measured run: " + hit);
-    Map<String, String> row = summaryRows(out).get(0);
+    Map<String, String> row = SweepScenario.summaryRows(out).get(0);
     assertEquals("false", row.get("steady_state"));
     assertFalse(row.get("warmup_preload_s").isEmpty());
     assertFalse(row.get("warmup_s").isEmpty());
@@ -62,7 +60,7 @@ class SteadyWarmupSweepTest {
 
     CellResult cell = o.cells().get(0);
     assertTrue(cell.ok(), cell::toString);
-    Map<String, String> row = summaryRows(out).get(0);
+    Map<String, String> row = SweepScenario.summaryRows(out).get(0);
     assertEquals("true", row.get("steady_state"), cell.notes()::toString);
     double warmupSeconds = Double.parseDouble(row.get("warmup_s"));
     assertTrue(
@@ -100,17 +98,5 @@ class SteadyWarmupSweepTest {
     try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
       return new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
     }
-  }
-
-  private static List<Map<String, String>> summaryRows(Path out) throws Exception {
-    List<String> lines = Files.readAllLines(out.resolve("summary.csv"));
-    List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-    // The columns read here come before the quoted notes.
-    String[] fields = lines.get(1).split(",", -1);
-    Map<String, String> row = new HashMap<>();
-    for (int i = 0; i < header.size() && i < fields.length; i++) {
-      row.put(header.get(i), fields[i]);
-    }
-    return List.of(row);
   }
 }

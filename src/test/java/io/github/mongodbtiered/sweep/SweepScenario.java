@@ -5,12 +5,15 @@ import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -77,5 +80,52 @@ final class SweepScenario {
 
   static TargetServer server(SweepOptions o) {
     return TargetServers.open(o, new PrintWriter(System.err, true));
+  }
+
+  /**
+   * summary.csv's rows, each by column name: RFC 4180 as the report writes it, so a quoted field
+   * (an error or a note with commas) does not shift the columns after it.
+   */
+  static List<Map<String, String>> summaryRows(Path out) throws IOException {
+    List<List<String>> records = new ArrayList<>();
+    List<String> record = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    String text = Files.readString(out.resolve("summary.csv"));
+    boolean quoted = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quoted) {
+        if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+          field.append('"');
+          i++;
+        } else if (c == '"') {
+          quoted = false;
+        } else {
+          field.append(c);
+        }
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == ',') {
+        record.add(field.toString());
+        field.setLength(0);
+      } else if (c == '\n') {
+        record.add(field.toString());
+        field.setLength(0);
+        records.add(record);
+        record = new ArrayList<>();
+      } else if (c != '\r') {
+        field.append(c);
+      }
+    }
+    List<String> header = records.get(0);
+    List<Map<String, String>> rows = new ArrayList<>();
+    for (List<String> r : records.subList(1, records.size())) {
+      Map<String, String> row = new LinkedHashMap<>();
+      for (int i = 0; i < header.size() && i < r.size(); i++) {
+        row.put(header.get(i), r.get(i));
+      }
+      rows.add(row);
+    }
+    return rows;
   }
 }
