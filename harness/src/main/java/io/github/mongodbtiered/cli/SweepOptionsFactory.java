@@ -49,6 +49,8 @@ final class SweepOptionsFactory {
         volume.volumeSizeBytes(),
         workload.workload,
         cells.remeasure,
-        workload.maxErrors);
+        workload.maxErrors,
+        1,
+        0);
   }
 }

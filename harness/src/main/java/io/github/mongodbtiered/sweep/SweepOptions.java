@@ -37,6 +37,10 @@ import java.util.Properties;
  *     refusing to resume ({@code --remeasure})
  * @param maxErrors failed operations a measured run may have and its cell still be ok ({@code
  *     --max-errors})
+ * @param repeats measured runs per cell, each from a cold start with its own warm-up ({@code
+ *     --repeats}, at least 1)
+ * @param targetOpsPerSec the request rate of the measured run, an open loop whose latencies are
+ *     also taken from each operation's intended start ({@code --target}), or 0 for a closed loop
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -61,7 +65,9 @@ public record SweepOptions(
     long volumeSizeBytes,
     String workloadName,
     boolean remeasure,
-    ErrorBudget maxErrors) {
+    ErrorBudget maxErrors,
+    int repeats,
+    double targetOpsPerSec) {
 
   /** Where this host keeps the server's data; null for a deployment given by URL. */
   public Path localDataDir() {
@@ -124,7 +130,62 @@ public record SweepOptions(
         volumeSizeBytes,
         "",
         false,
-        ErrorBudget.NONE);
+        ErrorBudget.NONE,
+        1,
+        0);
+  }
+
+  /** Options that measure each cell once, in a closed loop. */
+  public SweepOptions(
+      List<Long> recordCounts,
+      List<DiskProfile> profiles,
+      Properties workload,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      int loadThreads,
+      int loadBatchSize,
+      ServerChoice server,
+      String mongodbUrl,
+      String image,
+      Path outDir,
+      Path dataDir,
+      boolean dropExisting,
+      List<String> commandLine,
+      DiskBaseline.Settings diskBaseline,
+      String probeImage,
+      LatencyMethod latency,
+      long volumeSizeBytes,
+      String workloadName,
+      boolean remeasure,
+      ErrorBudget maxErrors) {
+    this(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        workloadName,
+        remeasure,
+        maxErrors,
+        1,
+        0);
   }
 
   public SweepOptions {
@@ -151,9 +212,76 @@ public record SweepOptions(
     if (volumeSizeBytes < 0) {
       throw new IllegalArgumentException("--volume-size cannot be negative");
     }
+    if (repeats < 1) {
+      throw new IllegalArgumentException("--repeats: give 1 or more measured runs per cell");
+    }
+    if (targetOpsPerSec < 0 || !Double.isFinite(targetOpsPerSec)) {
+      throw new IllegalArgumentException(
+          "--target: give operations per second above 0, or leave it out for a closed loop");
+    }
     if (runOperations == 0 && runSeconds == 0) {
       throw new IllegalArgumentException("give --operations or --seconds for each measured run");
     }
+  }
+
+  /** These options with {@code repeats} measured runs per cell. */
+  public SweepOptions withRepeats(int repeats) {
+    return new SweepOptions(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        workloadName,
+        remeasure,
+        maxErrors,
+        repeats,
+        targetOpsPerSec);
+  }
+
+  /** These options with the measured runs driven at {@code opsPerSec} (0: a closed loop). */
+  public SweepOptions withTargetOpsPerSec(double opsPerSec) {
+    return new SweepOptions(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        workloadName,
+        remeasure,
+        maxErrors,
+        repeats,
+        opsPerSec);
   }
 
   /** The YCSB table (collection) the sweep loads and reads. */

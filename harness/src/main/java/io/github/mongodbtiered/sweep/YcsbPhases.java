@@ -59,8 +59,8 @@ final class YcsbPhases {
   }
 
   /**
-   * The measured run, with HdrHistogram logs per operation under {@code histograms/} (logs of an
-   * earlier attempt at the same cell are removed first, so they never mix).
+   * The measured run, with HdrHistogram logs per operation under {@code histograms/}, one interval
+   * a second (logs of an earlier attempt at the same cell are removed first, so they never mix).
    */
   PhaseResult measure(String url, long recordCount, String profile, Progress progress)
       throws PhaseException, IOException {
@@ -69,6 +69,10 @@ final class YcsbPhases {
     layout.deleteHistogramsOf(recordCount, profile);
     p.setProperty("measurementtype", "hdrhistogram");
     p.setProperty("hdrhistogram.fileoutput", "true");
+    // YCSB's status thread closes an interval of each log on every report: one a second gives the
+    // per-second series the cell's variation and time series are read from.
+    p.setProperty("status", "true");
+    p.setProperty("status.interval", "1");
     p.setProperty(
         "hdrhistogram.output.path", layout.histogramOutputPrefix(recordCount, profile).toString());
     return run("run " + recordCount + " x " + profile, p, progress);
