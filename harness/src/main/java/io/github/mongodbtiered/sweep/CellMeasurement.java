@@ -161,7 +161,7 @@ final class CellMeasurement {
     try (AutoCloseable restore = lifted) {
       Preload.Outcome preload;
       try {
-        preload = Preload.run(db, options.table());
+        preload = Preload.run(db, options.table(), progress);
       } catch (RuntimeException e) {
         return "warm-up: the preload could not read the data set: " + Messages.of(e);
       }

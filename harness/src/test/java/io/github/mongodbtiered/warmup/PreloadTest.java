@@ -1,0 +1,67 @@
+package io.github.mongodbtiered.warmup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Given a collection of YCSB-like keys, the preload reads every document exactly once. */
+class PreloadTest {
+  private MongoServer server;
+  private MongoClient client;
+
+  @BeforeEach
+  void start() {
+    server = new MongoServer(new MemoryBackend());
+    InetSocketAddress a = server.bind();
+    client = MongoClients.create("mongodb://" + a.getHostString() + ":" + a.getPort());
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.shutdownNow();
+  }
+
+  @Test
+  void concurrentRangesReadEveryDocumentOnceWithProgress() {
+    MongoCollection<Document> c = client.getDatabase("bench").getCollection("usertable");
+    List<Document> docs = new ArrayList<>();
+    // 1,037 keys: ranges of 50 leave a short last range, which must not be dropped.
+    for (int i = 0; i < 1_037; i++) {
+      docs.add(new Document("_id", "user" + Long.toUnsignedString(i * 0x9E3779B97F4A7C15L)));
+    }
+    c.insertMany(docs);
+    AtomicLong shown = new AtomicLong();
+
+    Preload.Outcome o =
+        Preload.run(
+            client.getDatabase("bench"),
+            "usertable",
+            50,
+            (done, total, elapsed) -> {
+              assertEquals(1_037, total);
+              shown.accumulateAndGet(done, Math::max);
+            });
+
+    assertNull(o.indexScanRefusal());
+    assertEquals(1_037, o.indexKeys());
+    assertEquals(1_037, o.documents());
+    assertFalse(o.stoppedAtFullCache()); // the memory backend reports no WiredTiger cache
+    assertTrue(shown.get() > 0, "progress shown");
+  }
+}
