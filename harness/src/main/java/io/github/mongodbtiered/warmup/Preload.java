@@ -28,16 +28,16 @@ import org.bson.conversions.Bson;
  * answers from the index and the stand-in from its {@code _id}-keyed table, either way without
  * sorting the collection in memory.
  *
- * <p>The index scan notes every range's first key, so the document ranges are then read by {@link
- * #READERS} connections at once: a volume with added latency (7 ms an I/O on {@code hdd-150}, which
- * lifting the blkio limits does not remove) serves one reader a few MB/s, so a 2 GB data set would
- * take many minutes; concurrent readers keep several I/Os in flight, as the workload's threads do.
- * A server that refuses the covered scan gets the documents read by one reader, range after range.
+ * <p>Both scans cut the key space into ranges ({@link KeyRange#split}) read by {@link #READERS}
+ * connections at once: a volume with added latency (7 ms an I/O on {@code hdd-150}, which lifting
+ * the blkio limits does not remove) serves one reader a few MB/s, and the stand-in's covered scan
+ * reads its documents too, so one reader took over 9 minutes for 2M records; concurrent readers
+ * keep several I/Os in flight, as the workload's threads do.
  *
- * <p>The document scan stops once the WiredTiger cache is {@link #FULL_CACHE} full: past that,
- * every page it reads evicts one it read before, and on a data set far over memory it would take as
- * long as reading the whole file. The pages the workload wants beyond the cache then reach the
- * filesystem cache during the workload warm-up, as they would in use.
+ * <p>Either scan stops once the WiredTiger cache is {@link #FULL_CACHE} full: past that, every page
+ * it reads evicts one it read before, and on a data set far over memory it would take as long as
+ * reading the whole file. The pages the workload wants beyond the cache then reach the filesystem
+ * cache during the workload warm-up, as they would in use.
  */
 public final class Preload {
   static final int BATCH_DOCUMENTS = 2_000;
@@ -91,80 +91,53 @@ public final class Preload {
             }
           }
         };
-    List<Object> rangeStarts = new ArrayList<>();
+    CacheWatch full = new CacheWatch(db);
     long keys = 0;
     String refusal = null;
+    List<KeyRange> ranges = List.of(KeyRange.ALL);
     try {
-      keys = scanKeys(c, batchDocuments, rangeStarts, shown);
+      ranges = KeyRange.split(c);
+      keys = readAll(c, ranges, batchDocuments, true, full, shown);
     } catch (RuntimeException e) {
       // A server without hints (or covered scans) still loads the keys with the documents.
       refusal = String.valueOf(e.getMessage());
-      rangeStarts.clear();
     }
-    CacheWatch full = new CacheWatch(db);
-    long documents =
-        refusal == null
-            ? readRanges(c, rangeStarts, full, shown)
-            : scanDocuments(c, batchDocuments, full, shown);
+    long documents = readAll(c, ranges, batchDocuments, false, full, shown);
     return new Outcome(keys, documents, full.full(), refusal, (System.nanoTime() - t0) / 1e9);
   }
 
-  /** The covered index scan; notes the first key of every range of {@code batch} keys. */
-  private static long scanKeys(
-      MongoCollection<Document> c, int batch, List<Object> rangeStarts, ShownProgress progress) {
-    long read = 0;
-    Object last = null;
-    while (true) {
-      int inBatch = 0;
-      try (MongoCursor<Document> cursor =
-          page(c, last, batch)
-              .projection(Projections.include("_id"))
-              .hint(new Document("_id", 1))
-              .iterator()) {
-        while (cursor.hasNext()) {
-          last = cursor.next().get("_id");
-          if (inBatch == 0) {
-            rangeStarts.add(last);
-          }
-          inBatch++;
-        }
-      }
-      read += inBatch;
-      progress.read(read);
-      if (inBatch < batch) {
-        return read;
-      }
-    }
-  }
-
-  /** The documents of every range, {@link #READERS} ranges at a time, in index order. */
-  private static long readRanges(
-      MongoCollection<Document> c, List<Object> starts, CacheWatch full, ShownProgress progress) {
+  /**
+   * Reads every range, {@link #READERS} at a time, keys only (a covered scan) or whole documents,
+   * until the WiredTiger cache is full.
+   *
+   * @return keys or documents read
+   */
+  private static long readAll(
+      MongoCollection<Document> c,
+      List<KeyRange> ranges,
+      int batch,
+      boolean keysOnly,
+      CacheWatch full,
+      ShownProgress progress) {
     AtomicInteger next = new AtomicInteger();
     AtomicLong read = new AtomicLong();
-    ExecutorService pool = Executors.newFixedThreadPool(READERS, Preload::daemon);
+    ExecutorService pool =
+        Executors.newFixedThreadPool(Math.min(READERS, ranges.size()), Preload::daemon);
     try {
       List<Future<?>> readers = new ArrayList<>();
-      for (int r = 0; r < READERS; r++) {
+      for (int r = 0; r < Math.min(READERS, ranges.size()); r++) {
         readers.add(
             pool.submit(
                 () -> {
                   int i;
-                  while (!full.check() && (i = next.getAndIncrement()) < starts.size()) {
-                    Bson range =
-                        i + 1 < starts.size()
-                            ? Filters.and(
-                                Filters.gte("_id", starts.get(i)),
-                                Filters.lt("_id", starts.get(i + 1)))
-                            : Filters.gte("_id", starts.get(i));
-                    long n = 0;
-                    try (MongoCursor<Document> cursor = c.find(range).batchSize(2_000).iterator()) {
-                      while (cursor.hasNext()) {
-                        cursor.next();
-                        n++;
-                      }
-                    }
-                    progress.read(read.addAndGet(n));
+                  while (!full.check() && (i = next.getAndIncrement()) < ranges.size()) {
+                    readRange(
+                        c,
+                        ranges.get(i),
+                        batch,
+                        keysOnly,
+                        full,
+                        n -> progress.read(read.addAndGet(n)));
                   }
                   return null;
                 }));
@@ -183,32 +156,110 @@ public final class Preload {
     return read.get();
   }
 
-  /** The documents one range after another, for a server that refused the covered scan. */
-  private static long scanDocuments(
-      MongoCollection<Document> c, int batch, CacheWatch full, ShownProgress progress) {
-    long read = 0;
+  /** One range in {@code _id} order, {@code batch} at a time ({@code _id > last}, limited). */
+  private static void readRange(
+      MongoCollection<Document> c,
+      KeyRange range,
+      int batch,
+      boolean keysOnly,
+      CacheWatch full,
+      ShownProgress counted) {
     Object last = null;
     while (true) {
+      var find =
+          c.find(range.after(last)).sort(Sorts.ascending("_id")).limit(batch).batchSize(batch);
+      if (keysOnly) {
+        find = find.projection(Projections.include("_id")).hint(new Document("_id", 1));
+      }
       int inBatch = 0;
-      try (MongoCursor<Document> cursor = page(c, last, batch).iterator()) {
+      try (MongoCursor<Document> cursor = find.iterator()) {
         while (cursor.hasNext()) {
           last = cursor.next().get("_id");
           inBatch++;
         }
       }
-      read += inBatch;
-      progress.read(read);
+      counted.read(inBatch);
       if (inBatch < batch || full.check()) {
-        return read;
+        return;
       }
     }
   }
 
-  /** The next {@code batch} documents after {@code last} in {@code _id} order. */
-  private static com.mongodb.client.FindIterable<Document> page(
-      MongoCollection<Document> c, Object last, int batch) {
-    Bson filter = last == null ? new BsonDocument() : Filters.gt("_id", last);
-    return c.find(filter).sort(Sorts.ascending("_id")).limit(batch).batchSize(batch);
+  /**
+   * A range of {@code _id}s: from {@code low} (inclusive, or from the smallest when null) to {@code
+   * high} (exclusive, or to the largest when null).
+   */
+  record KeyRange(String low, String high) {
+    static final KeyRange ALL = new KeyRange(null, null);
+
+    /** The keys in this range after {@code last} (all of them when null). */
+    Bson after(Object last) {
+      List<Bson> bounds = new ArrayList<>();
+      if (last != null) {
+        bounds.add(Filters.gt("_id", last));
+      } else if (low != null) {
+        bounds.add(Filters.gte("_id", low));
+      }
+      if (high != null) {
+        bounds.add(Filters.lt("_id", high));
+      }
+      return bounds.isEmpty() ? new BsonDocument() : Filters.and(bounds);
+    }
+
+    /**
+     * The collection's key space cut at string prefixes, so that readers can start apart: YCSB's
+     * keys ({@code user} and a number) share a prefix and then spread over the digits, so cutting
+     * at the next character and the one after gives up to ~100 ranges of similar size. Keys that
+     * are not strings (or a collection of one key) give one range.
+     */
+    static List<KeyRange> split(MongoCollection<Document> c) {
+      Object min = edge(c, 1);
+      Object max = edge(c, -1);
+      if (!(min instanceof String lo) || !(max instanceof String hi) || lo.equals(hi)) {
+        return List.of(ALL);
+      }
+      return between(lo, hi);
+    }
+
+    /** Ranges that together hold every string from {@code lo} to {@code hi}, and nothing twice. */
+    static List<KeyRange> between(String lo, String hi) {
+      int p = 0;
+      while (p < lo.length() && p < hi.length() && lo.charAt(p) == hi.charAt(p)) {
+        p++;
+      }
+      if (p >= hi.length()) {
+        return List.of(ALL);
+      }
+      String prefix = hi.substring(0, p);
+      char first = p < lo.length() ? lo.charAt(p) : 0;
+      java.util.TreeSet<String> cuts = new java.util.TreeSet<>();
+      for (char ch = first; ch <= hi.charAt(p); ch++) {
+        cuts.add(prefix + ch);
+        for (char d = '0'; d <= '9'; d++) {
+          cuts.add(prefix + ch + d);
+        }
+      }
+      List<String> inside =
+          cuts.stream().filter(k -> k.compareTo(lo) > 0 && k.compareTo(hi) <= 0).toList();
+      List<KeyRange> ranges = new ArrayList<>();
+      String from = null;
+      for (String cut : inside) {
+        ranges.add(new KeyRange(from, cut));
+        from = cut;
+      }
+      ranges.add(new KeyRange(from, null));
+      return ranges;
+    }
+
+    private static Object edge(MongoCollection<Document> c, int direction) {
+      Document d =
+          c.find()
+              .sort(new Document("_id", direction))
+              .projection(Projections.include("_id"))
+              .limit(1)
+              .first();
+      return d == null ? null : d.get("_id");
+    }
   }
 
   private static Thread daemon(Runnable r) {

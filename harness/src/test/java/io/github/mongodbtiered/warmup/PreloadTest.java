@@ -10,6 +10,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongodbtiered.ycsb.Progress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,5 +64,39 @@ class PreloadTest {
     assertEquals(1_037, o.documents());
     assertFalse(o.stoppedAtFullCache()); // the memory backend reports no WiredTiger cache
     assertTrue(shown.get() > 0, "progress shown");
+  }
+
+  @Test
+  void keysThatAreNotStringsAreReadAsOneRange() {
+    MongoCollection<Document> c = client.getDatabase("bench").getCollection("usertable");
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < 333; i++) {
+      docs.add(new Document("_id", i));
+    }
+    c.insertMany(docs);
+
+    Preload.Outcome o = Preload.run(client.getDatabase("bench"), "usertable", 50, Progress.NONE);
+
+    assertEquals(333, o.indexKeys());
+    assertEquals(333, o.documents());
+  }
+
+  @Test
+  void rangesCoverTheKeySpaceBetweenTheEdgesWithoutOverlap() {
+    List<Preload.KeyRange> ranges = Preload.KeyRange.between("user1000231", "user9221012");
+    assertNull(ranges.get(0).low());
+    assertNull(ranges.get(ranges.size() - 1).high());
+    for (int i = 1; i < ranges.size(); i++) {
+      assertEquals(ranges.get(i - 1).high(), ranges.get(i).low());
+      assertTrue(
+          ranges
+                  .get(i)
+                  .low()
+                  .compareTo(ranges.get(i - 1).low() == null ? "" : ranges.get(i - 1).low())
+              > 0);
+    }
+    // Cut at the digit after "user" and the one after that: 1x..9x, about 90 ranges.
+    assertTrue(ranges.size() >= 80 && ranges.size() <= 92, "ranges: " + ranges.size());
+    assertEquals(List.of(Preload.KeyRange.ALL), Preload.KeyRange.between("user1", "user1"));
   }
 }
