@@ -50,6 +50,13 @@ final class SweepConsole implements SweepRunner.Listener {
   }
 
   @Override
+  public Progress preloadProgress(long count, DiskProfile profile) {
+    return progress
+        ? new ProgressBar(err, "preload " + count + " x " + profile.name(), 0, terminal)
+        : Progress.NONE;
+  }
+
+  @Override
   public void cellFinished(CellResult c) {
     info(
         c.ok()

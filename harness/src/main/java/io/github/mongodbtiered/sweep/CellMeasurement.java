@@ -64,7 +64,8 @@ final class CellMeasurement {
     this.hostMemoryBytes = hostMemoryBytes;
   }
 
-  CellResult run(Progress warmupProgress, Progress runProgress) throws IOException {
+  CellResult run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
+      throws IOException {
     CellResult.Builder cell =
         CellResult.builder(recordCount, profile.name(), server.kind())
             .notes(endpoint.notes())
@@ -80,7 +81,7 @@ final class CellMeasurement {
       ServerLife lifeBefore = ServerLife.read(db);
       Map<Metric, Double> warmFigures = new EnumMap<>(Metric.class);
       if (options.warmupSeconds() > 0) {
-        String failure = warmUp(db, warmupProgress, cell, warmFigures);
+        String failure = warmUp(db, preloadProgress, warmupProgress, cell, warmFigures);
         if (failure != null) {
           return cell.failed(failure).build();
         }
@@ -149,7 +150,11 @@ final class CellMeasurement {
    * @return why the warm-up failed, or null
    */
   private String warmUp(
-      MongoDatabase db, Progress progress, CellResult.Builder cell, Map<Metric, Double> figures)
+      MongoDatabase db,
+      Progress preloadProgress,
+      Progress progress,
+      CellResult.Builder cell,
+      Map<Metric, Double> figures)
       throws PhaseException, IOException {
     AutoCloseable lifted;
     try {
@@ -161,7 +166,7 @@ final class CellMeasurement {
     try (AutoCloseable restore = lifted) {
       Preload.Outcome preload;
       try {
-        preload = Preload.run(db, options.table(), progress);
+        preload = Preload.run(db, options.table(), preloadProgress);
       } catch (RuntimeException e) {
         return "warm-up: the preload could not read the data set: " + Messages.of(e);
       }

@@ -44,6 +44,7 @@ final class CellRunner {
           new CellMeasurement(
                   options, phases, count, profile, e, server, memory == null ? 0 : memory)
               .run(
+                  listener.preloadProgress(count, profile),
                   listener.runProgress(count, profile, true),
                   listener.runProgress(count, profile, false));
       return loadRecordsPerSec == null

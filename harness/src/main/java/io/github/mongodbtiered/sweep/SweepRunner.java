@@ -34,6 +34,11 @@ public final class SweepRunner {
       return Progress.NONE;
     }
 
+    /** The warm-up's preload: documents read of the collection's estimated count. */
+    default Progress preloadProgress(long recordCount, DiskProfile profile) {
+      return Progress.NONE;
+    }
+
     default void cellStarted(long recordCount, DiskProfile profile, Endpoint endpoint) {}
 
     default void cellFinished(CellResult cell) {}

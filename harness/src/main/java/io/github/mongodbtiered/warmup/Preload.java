@@ -68,7 +68,7 @@ public final class Preload {
   }
 
   /**
-   * @param progress told the keys and then the documents read so far, against the collection's
+   * @param progress told the keys and documents read so far, against twice the collection's
    *     estimated document count
    */
   public static Outcome run(MongoDatabase db, String collection, Progress progress) {
@@ -79,6 +79,8 @@ public final class Preload {
     long t0 = System.nanoTime();
     MongoCollection<Document> c = db.getCollection(collection);
     long total = c.estimatedDocumentCount();
+    // One bar for both scans: keys, then documents, out of twice the count.
+    AtomicLong keysRead = new AtomicLong();
     AtomicLong nextShownNanos = new AtomicLong();
     ShownProgress shown =
         read -> {
@@ -87,7 +89,7 @@ public final class Preload {
           // About twice a second, and from one reader at a time: a progress bar is not thread-safe.
           if (now >= due && nextShownNanos.compareAndSet(due, now + 500_000_000L)) {
             synchronized (nextShownNanos) {
-              progress.update(read, total, (now - t0) / 1_000_000);
+              progress.update(keysRead.get() + read, 2 * total, (now - t0) / 1_000_000);
             }
           }
         };
@@ -98,6 +100,7 @@ public final class Preload {
     try {
       ranges = KeyRange.split(c);
       keys = readAll(c, ranges, batchDocuments, true, full, shown);
+      keysRead.set(keys);
     } catch (RuntimeException e) {
       // A server without hints (or covered scans) still loads the keys with the documents.
       refusal = String.valueOf(e.getMessage());

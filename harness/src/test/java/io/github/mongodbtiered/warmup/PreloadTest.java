@@ -55,7 +55,7 @@ class PreloadTest {
             "usertable",
             50,
             (done, total, elapsed) -> {
-              assertEquals(1_037, total);
+              assertEquals(2 * 1_037, total);
               shown.accumulateAndGet(done, Math::max);
             });
 
