@@ -69,7 +69,7 @@ final class WorkloadOptions {
       paramLabel = "OPS",
       converter = TargetRate.class,
       description =
-          "Drive each measured run at this many operations per second over all client threads"
+          "Drive each measured run at this many operations per second (e.g. 1000 or 2.5k) over all client threads"
               + " (an open loop), and record each operation's latency from its intended start"
               + " beside its service time, so that a stalled server's queue shows in the"
               + " intended-time columns; the warm-up stays a closed loop (default: a closed loop,"
