@@ -2,6 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
@@ -62,11 +63,17 @@ final class SweepConsole implements SweepRunner.Listener {
         c.ok()
             ? String.format(
                 Locale.ROOT,
-                "cell %s: %.0f ops/s, tier %s",
+                "cell %s: %.0f ops/s%s, tier %s",
                 c.key(),
                 c.throughputOpsPerSec(),
+                openLoop(c),
                 c.observedTier() == null ? "(not measured)" : c.observedTier().id())
             : "cell " + c.key() + " FAILED: " + c.error());
+    if (c.ok()) {
+      c.notes().stream()
+          .filter(n -> n.startsWith("target not met"))
+          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+    }
     Double steady = c.metrics().get(Metric.STEADY_STATE);
     if (c.ok() && steady != null && steady == 0) {
       // Its figures stand, but nobody should take them for a steady cell's.
@@ -74,5 +81,32 @@ final class SweepConsole implements SweepRunner.Listener {
           .filter(n -> n.startsWith("not steady"))
           .forEach(n -> info("warning: cell " + c.key() + " " + n));
     }
+  }
+
+  /**
+   * " (target 1000), READ p99 2.10 ms, intended 9.80 ms" for a cell of an open-loop run, for each
+   * operation; empty for a closed loop.
+   */
+  private String openLoop(CellResult c) {
+    if (options.targetOpsPerSec() <= 0 || c.intendedLatencies().isEmpty()) {
+      return "";
+    }
+    StringBuilder s =
+        new StringBuilder(String.format(Locale.ROOT, " (target %.0f)", options.targetOpsPerSec()));
+    c.intendedLatencies()
+        .forEach(
+            (op, intended) -> {
+              LatencyStats service = c.latencies().get(op);
+              s.append(
+                  String.format(
+                      Locale.ROOT,
+                      ", %s p99 %s ms, intended %.2f ms",
+                      op,
+                      service == null
+                          ? "-"
+                          : String.format(Locale.ROOT, "%.2f", service.p99Micros() / 1000.0),
+                      intended.p99Micros() / 1000.0));
+            });
+    return s.toString();
   }
 }

@@ -51,6 +51,6 @@ final class SweepOptionsFactory {
         cells.remeasure,
         workload.maxErrors,
         1,
-        0);
+        workload.targetOpsPerSec);
   }
 }

@@ -24,7 +24,11 @@ final class SweepOwnedProperties {
           Map.entry("mongodb.upsert", OWN),
           Map.entry("measurementtype", OWN),
           Map.entry("hdrhistogram.fileoutput", OWN),
-          Map.entry("hdrhistogram.output.path", OWN));
+          Map.entry("hdrhistogram.output.path", OWN),
+          Map.entry("target", "use --target"),
+          Map.entry(
+              "measurement.interval",
+              "--target records both service and intended-time latencies; remove it"));
 
   private SweepOwnedProperties() {}
 

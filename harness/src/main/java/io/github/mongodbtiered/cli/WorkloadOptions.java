@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine.ITypeConverter;
@@ -64,6 +65,18 @@ final class WorkloadOptions {
   double warmup;
 
   @Option(
+      names = "--target",
+      paramLabel = "OPS",
+      converter = TargetRate.class,
+      description =
+          "Drive each measured run at this many operations per second (e.g. 1000 or 2.5k) over all client threads"
+              + " (an open loop), and record each operation's latency from its intended start"
+              + " beside its service time, so that a stalled server's queue shows in the"
+              + " intended-time columns; the warm-up stays a closed loop (default: a closed loop,"
+              + " as fast as the server answers).")
+  double targetOpsPerSec;
+
+  @Option(
       names = "--max-errors",
       paramLabel = "N|P%",
       defaultValue = "0",
@@ -87,6 +100,29 @@ final class WorkloadOptions {
                 + "' is not a number of failed operations: give a count (e.g. 0 or 100) or a"
                 + " percentage (e.g. 0.1%)");
       }
+    }
+  }
+
+  /** Operations per second, above 0: {@code 1000}, {@code 2.5k}. */
+  static final class TargetRate implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      double unit = t.endsWith("k") ? 1_000 : 1;
+      double rate;
+      try {
+        rate = Double.parseDouble(unit == 1 ? t : t.substring(0, t.length() - 1)) * unit;
+      } catch (NumberFormatException e) {
+        rate = Double.NaN; // refused below
+      }
+      if (!(rate > 0) || Double.isInfinite(rate)) {
+        throw new TypeConversionException(
+            "'"
+                + text
+                + "' is not a rate: give operations per second above 0 (e.g. 1000), or leave"
+                + " --target out for a closed loop");
+      }
+      return rate;
     }
   }
 

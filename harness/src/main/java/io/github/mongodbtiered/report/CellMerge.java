@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -56,7 +58,9 @@ final class CellMerge {
       requireAllOk(parts);
       CellResult.Builder merged =
           CellResult.builder(first.recordCount(), first.profile(), first.server())
-              .latencies(latencies(parts))
+              .latencies(latencies(parts, CellResult::latencies, ""))
+              .intendedLatencies(
+                  latencies(parts, CellResult::intendedLatencies, IntervalLog.INTENDED_PREFIX))
               .metrics(first.metrics())
               .tiers(first.predictedTier(), first.observedTier())
               .fsHitBasis(first.fsHitBasis())
@@ -87,23 +91,31 @@ final class CellMerge {
     }
   }
 
-  /** Per operation, the percentiles of all clients' logged values together, the log written. */
-  private SortedMap<String, LatencyStats> latencies(List<CellResult> parts)
+  /**
+   * Per operation, the percentiles of all clients' logged values together, the log written: the
+   * service times, or (with {@code logPrefix} {@code Intended-}) the intended-time ones.
+   */
+  private SortedMap<String, LatencyStats> latencies(
+      List<CellResult> parts,
+      Function<CellResult, SortedMap<String, LatencyStats>> figures,
+      String logPrefix)
       throws IOException, Refused {
     CellResult first = parts.get(0);
     Set<String> ops = new TreeSet<>();
-    parts.forEach(p -> ops.addAll(p.latencies().keySet()));
+    parts.forEach(p -> ops.addAll(figures.apply(p).keySet()));
     SortedMap<String, LatencyStats> latencies = new TreeMap<>();
     for (String op : ops) {
+      String logName = logPrefix + op;
       List<Path> logs = new ArrayList<>();
       for (int i = 0; i < parts.size(); i++) {
-        LatencyStats s = parts.get(i).latencies().get(op);
+        LatencyStats s = figures.apply(parts.get(i)).get(op);
         if (s != null && s.count() > 0) {
-          logs.add(log(i, first, op, s.count()));
+          logs.add(log(i, first, logName, s.count()));
         }
       }
       if (!logs.isEmpty()) {
-        Path merged = new ReportLayout(out).histogram(first.recordCount(), first.profile(), op);
+        Path merged =
+            new ReportLayout(out).histogram(first.recordCount(), first.profile(), logName);
         Histogram total = HistogramLogMerge.merge(logs, merged);
         latencies.put(op, LatencyStats.of(total));
       }

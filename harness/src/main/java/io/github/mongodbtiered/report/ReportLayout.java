@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.intervals.IntervalLog;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -111,8 +112,9 @@ public record ReportLayout(Path dir) {
   }
 
   /**
-   * The cell's HdrHistogram logs by operation name, sorted; YCSB's CLEANUP pseudo-operation and its
-   * logs of failed operations ({@code READ-FAILED}) are left out: neither is a result.
+   * The cell's HdrHistogram logs by operation name, sorted, intended-time ones ({@code
+   * Intended-READ}) included; YCSB's CLEANUP pseudo-operation and its logs of failed operations
+   * ({@code READ-FAILED}), in either timing, are left out: neither is a result.
    */
   public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
     Map<String, Path> logs = new TreeMap<>();
@@ -125,7 +127,12 @@ public record ReportLayout(Path dir) {
       for (Path f : files) {
         String name = f.getFileName().toString();
         String op = name.substring(prefix.length(), name.length() - HISTOGRAM_SUFFIX.length());
-        if (!op.equals("CLEANUP") && !op.endsWith("-FAILED")) {
+        // With --target each comes twice: READ and Intended-READ, CLEANUP and Intended-CLEANUP.
+        String timed =
+            op.startsWith(IntervalLog.INTENDED_PREFIX)
+                ? op.substring(IntervalLog.INTENDED_PREFIX.length())
+                : op;
+        if (!timed.equals("CLEANUP") && !timed.endsWith("-FAILED")) {
           logs.put(op, f);
         }
       }

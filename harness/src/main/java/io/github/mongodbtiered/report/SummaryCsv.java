@@ -31,6 +31,11 @@ import java.util.TreeSet;
  * storage_bytes + index_bytes}, when the live bytes were not known); empty when there is no
  * prediction or the cell was saved before this was recorded.
  *
+ * <p>Each operation's service-time block is followed by its intended-time one, {@code
+ * read_intended_mean_us} to {@code read_intended_max_us}: the same operations timed from when an
+ * open-loop run ({@code --target}) meant to start them, so they include the wait behind a server
+ * that fell behind. Empty for a closed loop, which has no schedule.
+ *
  * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
  * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
  * for failed cells too, as they often say why it failed; empty when not recorded (no run took
@@ -101,6 +106,9 @@ public final class SummaryCsv {
               p + "_p99_us",
               p + "_p999_us",
               p + "_max_us"));
+      for (String figure : List.of("mean", "p50", "p95", "p99", "p999", "max")) {
+        h.add(p + "_intended_" + figure + "_us");
+      }
     }
     for (Metric m : Metric.values()) {
       h.add(m.column());
@@ -152,6 +160,19 @@ public final class SummaryCsv {
                 Long.toString(s.p99Micros()),
                 Long.toString(s.p999Micros()),
                 Long.toString(s.maxMicros())));
+      }
+      LatencyStats i = measured ? c.intendedLatencies().get(op) : null;
+      if (i == null) {
+        r.addAll(List.of("", "", "", "", "", ""));
+      } else {
+        r.addAll(
+            List.of(
+                fixed(i.meanMicros(), 1),
+                Long.toString(i.p50Micros()),
+                Long.toString(i.p95Micros()),
+                Long.toString(i.p99Micros()),
+                Long.toString(i.p999Micros()),
+                Long.toString(i.maxMicros())));
       }
     }
     for (Metric m : Metric.values()) {

@@ -41,6 +41,10 @@ import java.util.TreeMap;
  * @param failedOperations failed operations of the measured run per operation type (READ, UPDATE,
  *     ...; a READ that found no record counts, as the data set holds every key), for each type the
  *     run performed; empty when not recorded (cells saved before it was, or no run took place)
+ * @param intendedLatencies per operation type, latencies from each operation's intended start
+ *     rather than its actual one (YCSB's {@code Intended-READ}, ... logs), which include the time
+ *     an open-loop run ({@code --target}) kept the operation waiting behind the ones before; empty
+ *     for a closed loop, which has no schedule, and in cells saved before they were recorded
  */
 public record CellResult(
     long recordCount,
@@ -63,9 +67,11 @@ public record CellResult(
     boolean pageCacheDropped,
     List<String> notes,
     CellSettings settings,
-    SortedMap<String, Long> failedOperations) {
+    SortedMap<String, Long> failedOperations,
+    SortedMap<String, LatencyStats> intendedLatencies) {
 
   public CellResult {
+    intendedLatencies = new TreeMap<>(intendedLatencies == null ? Map.of() : intendedLatencies);
     failedOperations = new TreeMap<>(failedOperations == null ? Map.of() : failedOperations);
     error = error == null ? "" : error;
     latencyMethod = latencyMethod == null ? "" : latencyMethod;
@@ -76,6 +82,54 @@ public record CellResult(
     }
     metrics = m;
     notes = notes == null ? List.of() : List.copyOf(notes);
+  }
+
+  /** A closed-loop cell: no intended-time latencies. */
+  public CellResult(
+      long recordCount,
+      String profile,
+      ServerKind server,
+      CellStatus status,
+      String error,
+      long operations,
+      long runtimeMillis,
+      double throughputOpsPerSec,
+      SortedMap<String, LatencyStats> latencies,
+      Map<Metric, Double> metrics,
+      Tier predictedTier,
+      Tier observedTier,
+      FsHitBasis fsHitBasis,
+      PredictedTierBasis predictedTierBasis,
+      boolean clientBound,
+      boolean latencyApplied,
+      String latencyMethod,
+      boolean pageCacheDropped,
+      List<String> notes,
+      CellSettings settings,
+      SortedMap<String, Long> failedOperations) {
+    this(
+        recordCount,
+        profile,
+        server,
+        status,
+        error,
+        operations,
+        runtimeMillis,
+        throughputOpsPerSec,
+        latencies,
+        metrics,
+        predictedTier,
+        observedTier,
+        fsHitBasis,
+        predictedTierBasis,
+        clientBound,
+        latencyApplied,
+        latencyMethod,
+        pageCacheDropped,
+        notes,
+        settings,
+        failedOperations,
+        null);
   }
 
   /** A cell that records neither the settings it was measured under nor its failed operations. */
@@ -242,6 +296,7 @@ public record CellResult(
     b.notes.addAll(notes);
     b.settings = settings;
     b.failedOperations.putAll(failedOperations);
+    b.intendedLatencies.putAll(intendedLatencies);
     return b;
   }
 
@@ -268,6 +323,7 @@ public record CellResult(
     private final List<String> notes = new ArrayList<>();
     private CellSettings settings;
     private final SortedMap<String, Long> failedOperations = new TreeMap<>();
+    private final SortedMap<String, LatencyStats> intendedLatencies = new TreeMap<>();
 
     private Builder(long recordCount, String profile, ServerKind server) {
       this.recordCount = recordCount;
@@ -296,6 +352,18 @@ public record CellResult(
 
     public Builder latencies(Map<String, LatencyStats> byOperation) {
       latencies.putAll(byOperation);
+      return this;
+    }
+
+    /** One operation type's latencies from the intended start times (an open-loop run). */
+    public Builder intendedLatency(String operation, LatencyStats stats) {
+      intendedLatencies.put(operation, stats);
+      return this;
+    }
+
+    /** Latencies from the intended start times, per operation type (an open-loop run). */
+    public Builder intendedLatencies(Map<String, LatencyStats> byOperation) {
+      intendedLatencies.putAll(byOperation);
       return this;
     }
 
@@ -397,7 +465,8 @@ public record CellResult(
           pageCacheDropped,
           notes,
           settings,
-          failedOperations);
+          failedOperations,
+          intendedLatencies);
     }
   }
 }

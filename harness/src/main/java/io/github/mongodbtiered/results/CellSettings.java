@@ -22,6 +22,8 @@ import java.util.TreeMap;
  * @param serverVersion what the server reported, or empty when unknown
  * @param latency the asked latency method ({@code --latency})
  * @param toolVersion this tool's version
+ * @param targetOpsPerSec the measured run's request rate ({@code --target}), or 0 for a closed loop
+ *     (also in cells saved before it was recorded, which were all closed loops)
  */
 public record CellSettings(
     String workload,
@@ -35,7 +37,38 @@ public record CellSettings(
     String image,
     String serverVersion,
     String latency,
-    String toolVersion) {
+    String toolVersion,
+    double targetOpsPerSec) {
+
+  /** The settings of a closed-loop cell. */
+  public CellSettings(
+      String workload,
+      SortedMap<String, String> workloadProperties,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      Profile profile,
+      ServerKind server,
+      String image,
+      String serverVersion,
+      String latency,
+      String toolVersion) {
+    this(
+        workload,
+        workloadProperties,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        profile,
+        server,
+        image,
+        serverVersion,
+        latency,
+        toolVersion,
+        0);
+  }
 
   public CellSettings {
     workload = workload == null ? "" : workload;
@@ -44,6 +77,24 @@ public record CellSettings(
     serverVersion = serverVersion == null ? "" : serverVersion;
     latency = latency == null ? "" : latency;
     toolVersion = toolVersion == null ? "" : toolVersion;
+  }
+
+  /** These settings for a measured run driven at {@code opsPerSec} (0: a closed loop). */
+  public CellSettings withTargetOpsPerSec(double opsPerSec) {
+    return new CellSettings(
+        workload,
+        workloadProperties,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        profile,
+        server,
+        image,
+        serverVersion,
+        latency,
+        toolVersion,
+        opsPerSec);
   }
 
   /**

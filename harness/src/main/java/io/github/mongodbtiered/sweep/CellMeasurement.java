@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.metrics.ClientCpu;
 import io.github.mongodbtiered.metrics.ClientCpuUsage;
 import io.github.mongodbtiered.metrics.DataSizes;
@@ -27,7 +28,6 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.bson.Document;
 
 /**
@@ -110,7 +110,12 @@ final class CellMeasurement {
       Map<Metric, Double> m =
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
-      cell.latencies(latencies()).metrics(m).clientBound(cpu.saturated());
+      latencies(cell);
+      cell.metrics(m).clientBound(cpu.saturated());
+      String shortfall = TargetShortfall.note(options.targetOpsPerSec(), r.throughputOpsPerSec());
+      if (shortfall != null) {
+        cell.note(shortfall);
+      }
       if (cpu.saturated()) {
         cell.note(
             String.format(
@@ -255,17 +260,25 @@ final class CellMeasurement {
     }
   }
 
-  /** Latency per operation type, from the HdrHistogram logs YCSB wrote. */
-  private Map<String, LatencyStats> latencies() throws IOException {
-    Map<String, LatencyStats> result = new TreeMap<>();
+  /**
+   * Latency per operation type, from the HdrHistogram logs YCSB wrote: service times, and with
+   * {@code --target} the same operations timed from their intended start ({@code Intended-READ},
+   * ...), kept apart so that no operation counts twice.
+   */
+  private void latencies(CellResult.Builder cell) throws IOException {
     ReportLayout layout = new ReportLayout(options.outDir());
     for (Map.Entry<String, Path> log :
         layout.histogramsOf(recordCount, profile.name()).entrySet()) {
       LatencyStats s = HistogramLogMerge.read(log.getValue());
-      if (s.count() > 0) {
-        result.put(log.getKey(), s);
+      String op = log.getKey();
+      if (s.count() == 0) {
+        continue;
+      }
+      if (op.startsWith(IntervalLog.INTENDED_PREFIX)) {
+        cell.intendedLatency(op.substring(IntervalLog.INTENDED_PREFIX.length()), s);
+      } else {
+        cell.latency(op, s);
       }
     }
-    return result;
   }
 }

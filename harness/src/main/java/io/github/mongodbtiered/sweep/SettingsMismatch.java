@@ -34,6 +34,7 @@ final class SettingsMismatch {
     change(out, "operations", recorded.runOperations(), now.runOperations());
     change(out, "seconds", trim(recorded.runSeconds()), trim(now.runSeconds()));
     change(out, "warmup", trim(recorded.warmupSeconds()), trim(now.warmupSeconds()));
+    change(out, "target", rate(recorded.targetOpsPerSec()), rate(now.targetOpsPerSec()));
     profile(recorded.profile(), now.profile(), out);
     change(out, "server", id(recorded.server()), id(now.server()));
     change(out, "image", recorded.image(), now.image());
@@ -142,6 +143,11 @@ final class SettingsMismatch {
   private static String show(Object value) {
     String s = String.valueOf(value);
     return s.isEmpty() ? "none" : s;
+  }
+
+  /** "1000 ops/s", or "closed loop" for a run without {@code --target}. */
+  private static String rate(double opsPerSec) {
+    return opsPerSec > 0 ? trim(opsPerSec) + " ops/s" : "closed loop";
   }
 
   /** 5.0 as "5", 2.5 as "2.5": as the user typed it. */

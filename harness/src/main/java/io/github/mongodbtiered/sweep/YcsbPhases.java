@@ -9,6 +9,7 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.util.Properties;
 
@@ -60,7 +61,9 @@ final class YcsbPhases {
 
   /**
    * The measured run, with HdrHistogram logs per operation under {@code histograms/}, one interval
-   * a second (logs of an earlier attempt at the same cell are removed first, so they never mix).
+   * a second (logs of an earlier attempt at the same cell are removed first, so they never mix);
+   * with {@code --target}, at that rate and with intended-time logs beside them. The warm-up stays
+   * a closed loop: it fills the caches, which takes reads, not a schedule.
    */
   PhaseResult measure(String url, long recordCount, String profile, Progress progress)
       throws PhaseException, IOException {
@@ -75,6 +78,12 @@ final class YcsbPhases {
     p.setProperty("status.interval", "1");
     p.setProperty(
         "hdrhistogram.output.path", layout.histogramOutputPrefix(recordCount, profile).toString());
+    if (options.targetOpsPerSec() > 0) {
+      // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
+      // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
+      p.setProperty("target", BigDecimal.valueOf(options.targetOpsPerSec()).toPlainString());
+      p.setProperty("measurement.interval", "both");
+    }
     return run("run " + recordCount + " x " + profile, p, progress);
   }
 

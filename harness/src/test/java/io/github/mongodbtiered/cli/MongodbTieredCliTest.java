@@ -70,7 +70,9 @@ class MongodbTieredCliTest {
       {"sweep", "-p", "fieldlength=-1"},
       {"sweep", "-p", "minfieldlength=50", "-p", "fieldlength=20"},
       {"sweep", "-p", "mongodb.url=mongodb://u:pw@h/db"},
-      {"sweep", "-p", "recordcount=5"}
+      {"sweep", "-p", "recordcount=5"},
+      {"sweep", "-p", "target=1000"},
+      {"sweep", "-p", "measurement.interval=both"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): 'lots' is not a record count",
@@ -84,7 +86,9 @@ class MongodbTieredCliTest {
           + " or the workload file, e.g. -p fieldlength=100",
       "minfieldlength=50 is more than fieldlength=20",
       "-p mongodb.url: the sweep does not take this property: use --mongodb-url",
-      "-p recordcount: the sweep does not take this property: use --recordcounts"
+      "-p recordcount: the sweep does not take this property: use --recordcounts",
+      "-p target: the sweep does not take this property: use --target",
+      "-p measurement.interval: the sweep does not take this property: --target records both"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -107,7 +111,11 @@ class MongodbTieredCliTest {
       {"sweep", "--recordcount", "5"},
       {"sweep", "--profiles-file", "/no/such/profiles"},
       {"sweep", "--max-errors", "lots"},
-      {"sweep", "--max-errors", "101%"}
+      {"sweep", "--max-errors", "101%"},
+      {"sweep", "--target", "0"},
+      {"sweep", "--target", "-5"},
+      {"sweep", "--target", "fast"},
+      {"sweep", "--target", "NaN"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -122,7 +130,12 @@ class MongodbTieredCliTest {
           + " 'mongodb-tiered sweep --help'",
       "--profiles-file /no/such/profiles: no such file",
       "option '--max-errors': 'lots' is not a number of failed operations: give a count",
-      "'101%' is not a number of failed operations"
+      "'101%' is not a number of failed operations",
+      "option '--target': '0' is not a rate: give operations per second above 0 (e.g. 1000), or"
+          + " leave --target out for a closed loop",
+      "option '--target': '-5' is not a rate",
+      "option '--target': 'fast' is not a rate",
+      "option '--target': 'NaN' is not a rate"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -154,6 +167,14 @@ class MongodbTieredCliTest {
     assertTrue(maxErrors.convert("0.5%").allows(5, 1000));
     assertFalse(maxErrors.convert("0.5%").allows(6, 1000));
     assertEquals("0.5%", maxErrors.convert("0.5%").toString());
+  }
+
+  @Test
+  void targetIsOperationsPerSecondForTheWholeClient() {
+    WorkloadOptions.TargetRate rate = new WorkloadOptions.TargetRate();
+    assertEquals(1000.0, rate.convert("1000"));
+    assertEquals(2500.0, rate.convert("2.5k"));
+    assertEquals(0.5, rate.convert("0.5"));
   }
 
   @Test

@@ -2,9 +2,11 @@ package io.github.mongodbtiered.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
@@ -57,6 +59,34 @@ class CellMergeTest {
     CellResult old = serverSeenBy(100_000, 1_000, 0.99, 1000).build();
     CellResult merged = merge(old, serverSeenBy(1, 1, 0.0, 1).fsHitBasis(FsHitBasis.BYTES).build());
     assertNull(merged.fsHitBasis());
+  }
+
+  @Test
+  void intendedTimeLatenciesAreMergedFromTheirOwnLogsBesideTheServiceTimes() throws IOException {
+    CellResult a = openLoopClient("a", new long[] {100, 200, 300}, new long[] {150, 900, 5000});
+    CellResult b = openLoopClient("b", new long[] {400}, new long[] {20_000});
+    CellResult merged = merge(a, b);
+    assertEquals(4, merged.latencies().get("READ").count());
+    long serviceMax = merged.latencies().get("READ").maxMicros();
+    assertTrue(serviceMax >= 400 && serviceMax < 401, "service times only: " + serviceMax);
+    assertEquals(4, merged.intendedLatencies().get("READ").count());
+    long max = merged.intendedLatencies().get("READ").maxMicros();
+    assertTrue(max >= 20_000 && max < 20_100, "the other client's wait, to 3 digits: " + max);
+    assertEquals(List.of("READ"), List.copyOf(merged.latencies().keySet()), "counted once");
+  }
+
+  /** One client's open-loop cell with its READ and Intended-READ logs in its report directory. */
+  private CellResult openLoopClient(String client, long[] service, long[] intended)
+      throws IOException {
+    Path prefix = new ReportLayout(dir.resolve(client)).histogramOutputPrefix(1_000_000, "hdd");
+    java.nio.file.Files.createDirectories(prefix.getParent());
+    LatencyStats s = HistogramLogMerge.read(YcsbLogs.write(prefix, "READ", List.of(service)));
+    LatencyStats i =
+        HistogramLogMerge.read(YcsbLogs.write(prefix, "Intended-READ", List.of(intended)));
+    return serverSeenBy(1, 1, 0.99, service.length)
+        .latency("READ", s)
+        .intendedLatency("READ", i)
+        .build();
   }
 
   private CellResult merge(CellResult... parts) throws IOException {

@@ -144,6 +144,33 @@ class CellStoreTest {
     assertEquals(cell.toBuilder().settings(null).build(), back);
   }
 
+  @Test
+  void intendedLatenciesAndTheTargetRoundTripAndCellsSavedBeforeReadAsClosedLoops()
+      throws IOException {
+    CellStore store = new CellStore(dir);
+    CellSettings at1000 = settings().withTargetOpsPerSec(1000);
+    CellResult cell =
+        Cells.cell(100, "hdd")
+            .intendedLatency("READ", new LatencyStats(900, 5000.5, 4000, 6000, 9000, 9500, 9900))
+            .settings(at1000)
+            .build();
+    store.save(cell);
+    CellResult back = store.load(100, "hdd").orElseThrow();
+    assertEquals(cell, back);
+    assertEquals(1000, back.settings().targetOpsPerSec());
+    assertEquals(9000, back.intendedLatencies().get("READ").p99Micros());
+
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    old.remove("intendedLatencies");
+    ((ObjectNode) old.get("settings")).remove("targetOpsPerSec");
+    Files.write(f, json.writeValueAsBytes(old));
+    CellResult before = store.load(100, "hdd").orElseThrow();
+    assertTrue(before.intendedLatencies().isEmpty(), "not recorded");
+    assertEquals(0, before.settings().targetOpsPerSec(), "a closed loop");
+  }
+
   private static CellSettings settings() {
     return new CellSettings(
         "tiered-read-uniform",

@@ -8,6 +8,7 @@ import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
@@ -205,6 +206,23 @@ class HtmlReportTest {
     assertEquals(1, count(html, ">from file size</span>"));
     assertTrue(html.contains("their <em>live bytes</em> decide"), "the legend names it");
     assertTrue(html.contains("in this report: live bytes 1 cell, file size 1 cell"), html);
+  }
+
+  @Test
+  void theSummaryShowsIntendedP99BesideP99OnlyWhenACellHasIt() {
+    CellResult closed =
+        StudyCells.cell(2_000_000, "io1-5000", 70000, 1500, 0.99, 0.99, Tier.WT_CACHE, List.of());
+    String before = HtmlReport.render(manifest(), List.of(closed), List.of(), List.of());
+    assertFalse(before.contains("intended p99"), "a closed loop's table stays as it was");
+    CellResult open =
+        closed.toBuilder()
+            .intendedLatency(
+                "READ", new LatencyStats(900, 9000, 8000, 12_000, 45_600, 50_000, 60_000))
+            .build();
+    String html = HtmlReport.render(manifest(), List.of(open), List.of(), List.of());
+    assertTrue(html.contains("<th>READ p99</th><th>READ intended p99</th><th>READ p99.9</th>"));
+    assertTrue(html.contains("<td>45.6</td>"), html);
+    assertTrue(html.contains("--target schedule meant to start it"), "the legend says what it is");
   }
 
   @Test

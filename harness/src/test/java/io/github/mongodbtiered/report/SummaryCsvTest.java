@@ -39,6 +39,9 @@ class SummaryCsvTest {
         expected.append(',').append(op).append('_').append(c);
       }
       expected.append(',').append(op).append("_max_us");
+      for (String c : List.of("mean_us", "p50_us", "p95_us", "p99_us", "p999_us", "max_us")) {
+        expected.append(',').append(op).append("_intended_").append(c);
+      }
     }
     for (Metric m : Metric.values()) {
       expected.append(',').append(m.column());
@@ -49,6 +52,33 @@ class SummaryCsvTest {
             + "latency_applied,latency_method,"
             + "page_cache_dropped,notes");
     assertEquals(expected.toString(), header);
+  }
+
+  @Test
+  void intendedTimeLatenciesSitBesideEachOperationsServiceTimeAndAreEmptyInAClosedLoop() {
+    CellResult open =
+        Cells.cell(2000, "io1-5000")
+            .intendedLatency("READ", new LatencyStats(900, 2345.67, 1100, 2100, 9000, 12000, 15000))
+            .build();
+    CellResult closed = Cells.ok(4000, "io1-5000", Tier.WT_CACHE);
+    List<String> lines = lines(SummaryCsv.render(List.of(open, closed)));
+    String header = lines.get(0);
+    assertTrue(
+        header.contains(
+            "read_max_us,read_intended_mean_us,read_intended_p50_us,read_intended_p95_us,"
+                + "read_intended_p99_us,read_intended_p999_us,read_intended_max_us,"),
+        header);
+    Map<String, String> o = row(lines, 1);
+    assertEquals("2345.7", o.get("read_intended_mean_us"));
+    assertEquals("1100", o.get("read_intended_p50_us"));
+    assertEquals("9000", o.get("read_intended_p99_us"));
+    assertEquals("15000", o.get("read_intended_max_us"));
+    assertEquals("3000", o.get("read_p99_us"), "the service time stays as it was");
+    Map<String, String> c = row(lines, 2);
+    assertEquals("", c.get("read_intended_p99_us"), "a closed loop has no intended start");
+    assertEquals("3000", c.get("read_p99_us"));
+    CellResult failed = open.toBuilder().failed("x").build();
+    assertEquals("", row(lines(SummaryCsv.render(List.of(failed))), 1).get("read_intended_p99_us"));
   }
 
   @Test

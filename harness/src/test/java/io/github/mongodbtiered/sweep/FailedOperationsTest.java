@@ -38,6 +38,21 @@ class FailedOperationsTest {
   }
 
   @Test
+  void intendedTimeFiguresOfAnOpenLoopAreNotOperationsOfTheirOwn() {
+    // With measurement.interval=both YCSB exports [Intended-READ] beside [READ]: the same reads.
+    FailedOperations f =
+        FailedOperations.of(
+            run(
+                new Metric("READ", "Operations", 600),
+                new Metric("READ", "Return=OK", 598),
+                new Metric("READ", "Return=ERROR", 2),
+                new Metric("Intended-READ", "Operations", 600),
+                new Metric("Intended-READ", "99thPercentileLatency(us)", 243839)));
+    assertEquals(Map.of("READ", 2L), f.failed());
+    assertEquals(600, f.attemptedTotal());
+  }
+
+  @Test
   void batchedInsertsCountPerRecordUnderInsert() {
     FailedOperations f =
         FailedOperations.of(

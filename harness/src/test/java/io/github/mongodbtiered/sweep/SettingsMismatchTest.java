@@ -87,6 +87,22 @@ class SettingsMismatchTest {
   }
 
   @Test
+  void anotherTargetRateIsAnotherSettingAndAClosedLoopIsNamedSo() throws Exception {
+    SweepOptions closed = options("w", uniform(), 16, 5, false);
+    SweepOptions at1000 = closed.withTargetOpsPerSec(1000);
+    assertEquals(
+        List.of("target: 1000 ops/s → 2500 ops/s"),
+        SettingsMismatch.differences(
+            settings(at1000, IO1, ""), settings(closed.withTargetOpsPerSec(2500), IO1, "")));
+    assertEquals(
+        List.of("target: closed loop → 1000 ops/s"),
+        SettingsMismatch.differences(settings(closed, IO1, ""), settings(at1000, IO1, "")));
+    save(closed, 2000, IO1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(at1000));
+    assertTrue(e.getMessage().contains("target: closed loop → 1000 ops/s"), e.getMessage());
+  }
+
+  @Test
   void theServerVersionCountsOnlyWhenBothAreKnown() {
     SweepOptions o = options("w", uniform(), 16, 5, false);
     assertEquals(

@@ -23,6 +23,8 @@ final class CellTable {
 
   static void render(StringBuilder h, List<CellResult> rows) {
     SortedSet<String> ops = SummaryCsv.operations(rows);
+    // Only an open-loop run (--target) has them; a closed loop's table stays as it was.
+    boolean intended = rows.stream().anyMatch(c -> !c.intendedLatencies().isEmpty());
     h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
         .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
         .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
@@ -30,31 +32,36 @@ final class CellTable {
         .append(" are the collection's and its indexes' on disk, free space included; their live")
         .append(
             " bytes leave out what WiredTiger holds for reuse, and the predicted tier names the")
-        .append(" bytes it was decided by (see Tiers). Every")
+        .append(" bytes it was decided by (see Tiers).")
+        .append(
+            intended
+                ? " An intended p99 times each operation from when the --target schedule meant to"
+                    + " start it, so it includes the wait behind a server that fell behind."
+                : "")
+        .append(" Every")
         .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
         .append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
         .append("<th>ops/s</th><th class=\"text\">failed ops</th>");
     for (String op : ops) {
-      h.append("<th>")
-          .append(esc(op))
-          .append(" p50</th><th>")
-          .append(esc(op))
-          .append(" p99</th><th>")
-          .append(esc(op))
-          .append(" p99.9</th>");
+      h.append("<th>").append(esc(op)).append(" p50</th><th>").append(esc(op)).append(" p99</th>");
+      if (intended) {
+        h.append("<th>").append(esc(op)).append(" intended p99</th>");
+      }
+      h.append("<th>").append(esc(op)).append(" p99.9</th>");
     }
     h.append("<th>data + indexes</th><th>files</th><th>live in files</th><th>WT cache hit</th>")
         .append("<th>FS cache hit, bytes</th><th>FS cache hit, reads</th>")
         .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
         .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
     for (CellResult c : rows) {
-      row(h, c, ops);
+      row(h, c, ops, intended);
     }
     h.append("</tbody>\n</table>\n</section>\n");
   }
 
-  private static void row(StringBuilder h, CellResult c, SortedSet<String> ops) {
+  private static void row(
+      StringBuilder h, CellResult c, SortedSet<String> ops, boolean intendedColumns) {
     // A failed cell's zeros are placeholders, not measurements.
     boolean ok = c.ok();
     h.append("<tr class=\"cell\" data-records=\"")
@@ -75,13 +82,13 @@ final class CellTable {
         .append(text(failures(c)));
     for (String op : ops) {
       LatencyStats l = ok ? c.latencies().get(op) : null;
-      if (l == null) {
-        h.append(td(NONE)).append(td(NONE)).append(td(NONE));
-      } else {
-        h.append(td(Figures.millis(l.p50Micros())))
-            .append(td(Figures.millis(l.p99Micros())))
-            .append(td(Figures.millis(l.p999Micros())));
+      h.append(td(l == null ? NONE : Figures.millis(l.p50Micros())))
+          .append(td(l == null ? NONE : Figures.millis(l.p99Micros())));
+      if (intendedColumns) {
+        LatencyStats i = ok ? c.intendedLatencies().get(op) : null;
+        h.append(td(i == null ? NONE : Figures.millis(i.p99Micros())));
       }
+      h.append(td(l == null ? NONE : Figures.millis(l.p999Micros())));
     }
     h.append(td(ok ? dataSize(c) : NONE))
         .append(td(ok ? fileSize(c) : NONE))
