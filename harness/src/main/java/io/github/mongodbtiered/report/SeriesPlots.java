@@ -99,7 +99,12 @@ public final class SeriesPlots {
     s.setYAxisMin(1, 0.0);
     s.setMarkerSize(3);
 
-    double topOps = rows.stream().mapToDouble(r -> value(r.opsPerSec())).max().orElse(0);
+    double topOps =
+        rows.stream()
+            .mapToDouble(r -> value(r.opsPerSec()))
+            .filter(Double::isFinite)
+            .max()
+            .orElse(0);
     double top = topOps > 0 ? topOps * 1.1 : 1;
     s.setYAxisMax(0, top);
     List<Plots.Series> drawn = new ArrayList<>();
@@ -210,6 +215,7 @@ public final class SeriesPlots {
   }
 
   private static String seconds(double s) {
-    return String.format(Locale.ROOT, "%.1f", s);
+    // Adding 0.0 turns a -0.0 (a preload that ended a few ms before the warm-up) into 0.0.
+    return String.format(Locale.ROOT, "%.1f", Math.round(s * 10) / 10.0 + 0.0);
   }
 }

@@ -300,6 +300,10 @@ class HtmlReportTest {
           List.of("preload", "warm-up", "ops/s", "p99 ms"),
           c.plot().seriesNames(),
           c.plot().name());
+      // The bands span the throughput axis: as high as the highest second, and a little more.
+      double band = c.plot().series().get(1).y().get(0);
+      double topOps = c.plot().series().get(2).y().stream().mapToDouble(d -> d).max().orElseThrow();
+      assertEquals(topOps * 1.1, band, 1e-6, c.plot().name());
     }
     assertTrue(
         section.contains("preload -1.5 to -0.1 s, warm-up 0.0 to 2.0 s, run 2.1 to 5.1 s"),
