@@ -45,8 +45,7 @@ public final class CellStore {
   public void delete(long recordCount, String profile) throws IOException {
     Files.deleteIfExists(file(recordCount, profile));
     layout.deleteHistogramsOf(recordCount, profile);
-    layout.deleteWarmupHistogramsOf(recordCount, profile);
-    Files.deleteIfExists(layout.series(recordCount, profile));
+    layout.deleteSeriesOf(recordCount, profile);
   }
 
   /** The saved cell, or empty when there is none; a corrupt file throws, naming it. */

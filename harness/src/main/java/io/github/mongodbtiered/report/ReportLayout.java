@@ -155,6 +155,15 @@ public record ReportLayout(Path dir) {
         warmupHistograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX);
   }
 
+  /**
+   * Removes the cell's time series and its warm-up logs: a cell measured again starts its series
+   * afresh, so an attempt that fails before its run shows no earlier attempt's seconds.
+   */
+  public void deleteSeriesOf(long recordCount, String profile) throws IOException {
+    Files.deleteIfExists(series(recordCount, profile));
+    deleteWarmupHistogramsOf(recordCount, profile);
+  }
+
   private static Map<String, Path> logsOf(Path dir, long recordCount, String profile)
       throws IOException {
     Map<String, Path> logs = new TreeMap<>();
