@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -39,6 +41,9 @@ public final class SeriesPlots {
   private static final BasicStroke DASHED =
       new BasicStroke(
           1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {5f, 3f}, 0f);
+
+  private static final Pattern PATH_DATA = Pattern.compile("\\bd=\"([^\"]*)\"");
+  private static final Pattern LONG_DECIMAL = Pattern.compile("(\\d\\.\\d{2})\\d+");
 
   /** The legend's names of the bands, which the page's caption repeats. */
   public static final String PRELOAD = "preload";
@@ -124,8 +129,21 @@ public final class SeriesPlots {
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
     s.setLegendLayout(Styler.LegendLayout.Horizontal);
     int repeats = (int) all.stream().mapToInt(Row::repeat).distinct().count();
-    Plots.Plot plot = new Plots.Plot(name, title, drawn, Charts.svg(chart), new byte[0]);
+    Plots.Plot plot = new Plots.Plot(name, title, drawn, compact(Charts.svg(chart)), new byte[0]);
     return new Chart(plot, String.join(", ", phases), repeats);
+  }
+
+  /**
+   * The SVG with its path coordinates cut to a hundredth of a pixel: the encoder writes each glyph
+   * with eleven decimals, which would nearly double the size of a page with a dozen charts.
+   */
+  static String compact(String svg) {
+    return PATH_DATA
+        .matcher(svg)
+        .replaceAll(
+            m ->
+                Matcher.quoteReplacement(
+                    "d=\"" + LONG_DECIMAL.matcher(m.group(1)).replaceAll("$1") + "\""));
   }
 
   /** "ok", "failed" or "not steady": what the page labels the chart with. */
