@@ -4,6 +4,7 @@ import static io.github.mongodbtiered.report.html.Html.esc;
 
 import io.github.mongodbtiered.report.SeriesPlots;
 import io.github.mongodbtiered.results.CellResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class SeriesSection {
                 + " <code>series/&lt;records&gt;-&lt;profile&gt;.csv</code>.</p>\n");
     Map<String, List<CellResult>> byProfile = new LinkedHashMap<>();
     for (CellResult c : rows) {
-      byProfile.computeIfAbsent(c.profile(), p -> new java.util.ArrayList<>()).add(c);
+      byProfile.computeIfAbsent(c.profile(), p -> new ArrayList<>()).add(c);
     }
     byProfile.forEach(
         (profile, cells) -> {
@@ -55,7 +56,10 @@ final class SeriesSection {
       h.append(PlotSection.inlineSvg(chart.plot())).append('\n');
     } else {
       h.append("<p class=\"muted\">No time series: the cell ")
-          .append(c.ok() ? "was measured before series were kept" : "ended before its run")
+          .append(
+              c.ok()
+                  ? "was measured before series were kept, or its notes say why there is none"
+                  : "ended before its run")
           .append(".</p>\n");
     }
     h.append("<figcaption><span class=\"")
