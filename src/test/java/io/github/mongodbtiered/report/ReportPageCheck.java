@@ -24,6 +24,8 @@ public final class ReportPageCheck {
   private static final Pattern FIGURE =
       Pattern.compile("(?s)<figure class=\"plot\" id=\"plot-([a-z0-9-]+)\"[^>]*>(.*?)</figure>");
   private static final Pattern SERIES = Pattern.compile("data-series=\"(\\d+)\"");
+  private static final Pattern SERIES_FIGURE =
+      Pattern.compile("(?s)<figure class=\"series\" id=\"series-([^\"]+)\"[^>]*>(.*?)</figure>");
   private static final Pattern SUMMARY_ROW =
       Pattern.compile(
           "(?s)<tr class=\"cell\" data-records=\"(\\d+)\" data-profile=\"([^\"]+)\""
@@ -84,7 +86,18 @@ public final class ReportPageCheck {
     assertEquals(expected, rows, "summary rows vs cells/*.json");
     assertTrue(dom.contains("<table id=\"pivot\">"), "no record count x profile table");
     assertTrue(dom.contains("<table id=\"tier-legend\">"), "no tier legend");
-    for (String section : List.of("warnings", "baseline", "environment", "how-to-read")) {
+    // The Time series section: a figure per cell, a chart in each measured cell's.
+    Matcher series = SERIES_FIGURE.matcher(dom);
+    int figures = 0;
+    int charts = 0;
+    while (series.find()) {
+      figures++;
+      charts += series.group(2).contains("<svg") ? 1 : 0;
+    }
+    assertEquals(cells.size(), figures, "time-series figures on the page");
+    assertEquals(cells.stream().filter(CellResult::ok).count(), charts, "time-series charts");
+    for (String section :
+        List.of("warnings", "baseline", "environment", "how-to-read", "time-series")) {
       assertTrue(dom.contains("<section id=\"" + section + "\">"), "no " + section + " section");
     }
 

@@ -21,9 +21,10 @@ import org.HdrHistogram.Histogram;
 /**
  * One cell from the same cell of several clients' reports (see {@link ReportMerge}): latencies
  * merged from their HdrHistogram logs, client-side figures summed, server-side figures and tiers
- * from the first client, notes each once. The clients shared one server, so its counters (bytes and
- * reads requested and read from the device, the hit ratios, the hit ratio the tier used) are the
- * same run seen from each: summing them would count the server's reads once per client.
+ * from the first client, notes each once, the time series as {@link SeriesMerge} makes it. The
+ * clients shared one server, so its counters (bytes and reads requested and read from the device,
+ * the hit ratios, the hit ratio the tier used) are the same run seen from each: summing them would
+ * count the server's reads once per client.
  */
 final class CellMerge {
   /** Why a cell cannot be merged: the merged cell is failed, saying so. */
@@ -71,6 +72,8 @@ final class CellMerge {
                       + "; server-side figures and tiers from "
                       + labels.get(0))
               .notes(notes(parts));
+      SeriesMerge.merge(inputs, labels, out, first.recordCount(), first.profile())
+          .ifPresentOrElse(merged::note, () -> merged.note(SeriesMerge.NOTE));
       return sumClientFigures(merged, parts).build();
     } catch (Refused r) {
       return CellResult.failed(

@@ -44,10 +44,14 @@ public final class CellStore {
     Json.write(file(cell.recordCount(), cell.profile()), cell);
   }
 
-  /** Removes the cell's file and its histogram logs: for a cell that is to be measured again. */
+  /**
+   * Removes the cell's file, its histogram logs and its time series: for a cell that is to be
+   * measured again.
+   */
   public void delete(long recordCount, String profile) throws IOException {
     Files.deleteIfExists(file(recordCount, profile));
     layout.deleteHistogramsOf(recordCount, profile);
+    layout.deleteSeriesOf(recordCount, profile);
   }
 
   /** The saved cell, or empty when there is none; a corrupt file throws, naming it. */

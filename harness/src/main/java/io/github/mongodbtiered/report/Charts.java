@@ -64,10 +64,15 @@ final class Charts {
   }
 
   static XYChart chart(String title, String yTitle) {
+    return chart(title, yTitle, WIDTH, HEIGHT);
+  }
+
+  /** A chart of the report's style, of another size (the time series' small multiples). */
+  static XYChart chart(String title, String yTitle, int width, int height) {
     XYChart chart =
         new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
+            .width(width)
+            .height(height)
             .title(title)
             .xAxisTitle("records")
             .yAxisTitle(yTitle)
@@ -138,11 +143,16 @@ final class Charts {
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
       chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
     }
+    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    return new Plots.Plot(name, chart.getTitle(), names, svg(chart), png);
+  }
+
+  /** The chart as an SVG document. */
+  static String svg(XYChart chart) throws IOException {
     ByteArrayOutputStream svg = new ByteArrayOutputStream();
     VectorGraphicsEncoder.saveVectorGraphic(
         chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    return new Plots.Plot(name, chart.getTitle(), names, svg.toString(StandardCharsets.UTF_8), png);
+    return svg.toString(StandardCharsets.UTF_8);
   }
 
   /** 2000000 as "2M", 500000 as "500k", 2500 as "2.5k". */

@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  * plots/&lt;name&gt;.svg, .png          the plots
  * cells/&lt;records&gt;-&lt;profile&gt;.json   each finished cell, for resuming
  * histograms/&lt;records&gt;-&lt;profile&gt;-&lt;OPERATION&gt;.hdr   HdrHistogram logs of a measured run
+ * histograms/warmup/...           the same for the warm-up, kept only until its series is written
+ * series/&lt;records&gt;-&lt;profile&gt;.csv  throughput and p99 per second, preload and warm-up marked
  * loads.properties                 records/s of each load step
  * ycsb.log                         YCSB's own console output
  * lock                             held by the sweep or report writing here ({@link ReportLock})
@@ -33,6 +35,8 @@ public record ReportLayout(Path dir) {
   public static final String PLOTS = "plots";
   public static final String CELLS = "cells";
   public static final String HISTOGRAMS = "histograms";
+  public static final String WARMUP_HISTOGRAMS = "warmup";
+  public static final String SERIES = "series";
   public static final String LOAD_RATES = "loads.properties";
   public static final String YCSB_LOG = "ycsb.log";
   public static final String LOCK = "lock";
@@ -69,6 +73,23 @@ public record ReportLayout(Path dir) {
 
   public Path histograms() {
     return dir.resolve(HISTOGRAMS);
+  }
+
+  /**
+   * {@code histograms/warmup/}: a directory of its own, so that nothing reading the measured run's
+   * logs ({@link #histogramsOf}, merges, latency figures) ever sees the warm-up's.
+   */
+  public Path warmupHistograms() {
+    return histograms().resolve(WARMUP_HISTOGRAMS);
+  }
+
+  public Path series() {
+    return dir.resolve(SERIES);
+  }
+
+  /** {@code series/<recordCount>-<profile>.csv}. */
+  public Path series(long recordCount, String profile) {
+    return series().resolve(cellName(recordCount, profile) + ".csv");
   }
 
   public Path loadRates() {
@@ -117,13 +138,43 @@ public record ReportLayout(Path dir) {
    * ({@code READ-FAILED}), in either timing, are left out: neither is a result.
    */
   public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
+    return logsOf(histograms(), recordCount, profile);
+  }
+
+  /** What YCSB's {@code hdrhistogram.output.path} takes for the cell's warm-up. */
+  public Path warmupHistogramOutputPrefix(long recordCount, String profile) {
+    return warmupHistograms().resolve(histogramPrefix(recordCount, profile));
+  }
+
+  /** The cell's warm-up logs by operation name, as {@link #histogramsOf} gives the run's. */
+  public Map<String, Path> warmupHistogramsOf(long recordCount, String profile) throws IOException {
+    return logsOf(warmupHistograms(), recordCount, profile);
+  }
+
+  /** Removes the cell's warm-up logs. */
+  public void deleteWarmupHistogramsOf(long recordCount, String profile) throws IOException {
+    deleteMatching(
+        warmupHistograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX);
+  }
+
+  /**
+   * Removes the cell's time series and its warm-up logs: a cell measured again starts its series
+   * afresh, so an attempt that fails before its run shows no earlier attempt's seconds.
+   */
+  public void deleteSeriesOf(long recordCount, String profile) throws IOException {
+    Files.deleteIfExists(series(recordCount, profile));
+    deleteWarmupHistogramsOf(recordCount, profile);
+  }
+
+  private static Map<String, Path> logsOf(Path dir, long recordCount, String profile)
+      throws IOException {
     Map<String, Path> logs = new TreeMap<>();
     String prefix = histogramPrefix(recordCount, profile);
-    if (!Files.isDirectory(histograms())) {
+    if (!Files.isDirectory(dir)) {
       return logs;
     }
     try (DirectoryStream<Path> files =
-        Files.newDirectoryStream(histograms(), prefix + "*" + HISTOGRAM_SUFFIX)) {
+        Files.newDirectoryStream(dir, prefix + "*" + HISTOGRAM_SUFFIX)) {
       for (Path f : files) {
         String name = f.getFileName().toString();
         String op = name.substring(prefix.length(), name.length() - HISTOGRAM_SUFFIX.length());
@@ -148,12 +199,14 @@ public record ReportLayout(Path dir) {
   }
 
   /**
-   * Removes every cell file and HdrHistogram log, so that a report rewritten in place (a merge with
-   * --force) does not mix its cells with an earlier report's.
+   * Removes every cell file, HdrHistogram log and time series, so that a report rewritten in place
+   * (a merge with --force) does not mix its cells with an earlier report's.
    */
   public void deleteCellsAndHistograms() throws IOException {
     deleteMatching(cells(), "*.json");
     deleteMatching(histograms(), "*" + HISTOGRAM_SUFFIX);
+    deleteMatching(warmupHistograms(), "*" + HISTOGRAM_SUFFIX);
+    deleteMatching(series(), "*.csv");
   }
 
   private static void deleteMatching(Path dir, String glob) throws IOException {

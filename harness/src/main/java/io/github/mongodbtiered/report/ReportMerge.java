@@ -20,7 +20,8 @@ import java.util.Set;
  * clients ran side by side). Server-side figures (cache counters, hit ratios, disk, data sizes, and
  * so the tiers) are those the first directory measured: every client saw the same server, and
  * averaging ratios over different windows would describe none of them. A cell missing or failed in
- * any input is failed in the result, since a total without one client's share would be wrong.
+ * any input is failed in the result, since a total without one client's share would be wrong. Each
+ * cell's time series is summed second by second over the clients ({@link SeriesMerge}).
  *
  * <p>The inputs are only read.
  */

@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -80,8 +81,35 @@ public final class ReportWriter {
         Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
-    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, cells, plots, problems));
+    Map<String, SeriesPlots.Chart> series =
+        plots.isEmpty() ? Map.of() : series(layout, cells, problems);
+    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, cells, plots, series, problems));
     return problems;
+  }
+
+  /**
+   * The charts of the cells' time series, where kept; an unreadable file is a problem of the page,
+   * never of the cells' figures, which do not depend on it.
+   */
+  private static Map<String, SeriesPlots.Chart> series(
+      ReportLayout layout, List<CellResult> cells, List<String> problems) {
+    Map<String, List<SeriesCsv.Row>> rows = new HashMap<>();
+    for (CellResult c : cells) {
+      Path file = layout.series(c.recordCount(), c.profile());
+      if (Files.isRegularFile(file)) {
+        try {
+          rows.put(SeriesPlots.name(c.recordCount(), c.profile()), SeriesCsv.read(file));
+        } catch (IOException e) {
+          problems.add("time series not drawn: " + e.getMessage());
+        }
+      }
+    }
+    try {
+      return SeriesPlots.render(cells, rows);
+    } catch (IOException | RuntimeException e) {
+      problems.add("the time series could not be drawn (" + e + ")");
+      return Map.of();
+    }
   }
 
   private static List<Plots.Plot> drawn(

@@ -43,6 +43,7 @@ final class CellMeasurement {
   private final Endpoint endpoint;
   private final TargetServer server;
   private final long hostMemoryBytes;
+  private final CellSeries series;
 
   /**
    * @param hostMemoryBytes memory of this host, for profiles without a memory limit; 0 if unknown
@@ -62,6 +63,7 @@ final class CellMeasurement {
     this.endpoint = endpoint;
     this.server = server;
     this.hostMemoryBytes = hostMemoryBytes;
+    this.series = new CellSeries(new ReportLayout(options.outDir()), recordCount, profile.name());
   }
 
   CellResult run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
@@ -96,6 +98,7 @@ final class CellMeasurement {
       // Kept for diagnosis even when the cell fails; the report shows them as not a result.
       cell.run(r.opsDone(), r.runtimeMillis(), r.throughputOpsPerSec())
           .failedOperations(failures.failed());
+      series.append(1).ifPresent(cell::note);
       ServerSnapshot after;
       String restarted;
       try {
@@ -176,6 +179,7 @@ final class CellMeasurement {
         return "warm-up: the preload could not read the data set: " + Messages.of(e);
       }
       figures.put(Metric.WARMUP_PRELOAD_S, preload.seconds());
+      series.preloaded(System.currentTimeMillis(), preload.seconds());
       SteadyStateWatch watch =
           new SteadyStateWatch(
               progress,

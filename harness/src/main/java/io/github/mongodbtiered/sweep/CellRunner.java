@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 
@@ -30,6 +31,7 @@ final class CellRunner {
   CellResult measure(long count, DiskProfile profile, Double loadRecordsPerSec) {
     Endpoint e;
     try {
+      new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
       e = server.startCell(profile);
     } catch (Exception ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Properties;
 
 /**
@@ -50,12 +51,18 @@ final class YcsbPhases {
     return run("load " + fromRecords + "-" + toRecords, p, progress);
   }
 
-  /** The workload over {@code recordCount} records for {@code seconds}, measured by nobody. */
+  /**
+   * The workload over {@code recordCount} records for {@code seconds}, left out of the cell's
+   * figures; its HdrHistogram logs, one interval a second, go to {@code histograms/warmup/} for the
+   * cell's time series only (an earlier attempt's are removed first).
+   */
   PhaseResult warmUp(
       String url, long recordCount, String profile, double seconds, Progress progress)
       throws PhaseException, IOException {
     Properties p = transactions(url, recordCount, 0, seconds);
-    p.setProperty("hdrhistogram.fileoutput", "false");
+    Files.createDirectories(layout.warmupHistograms());
+    layout.deleteWarmupHistogramsOf(recordCount, profile);
+    perSecondLogs(p, layout.warmupHistogramOutputPrefix(recordCount, profile));
     return run("warm-up " + recordCount + " x " + profile, p, progress);
   }
 
@@ -70,14 +77,7 @@ final class YcsbPhases {
     Properties p = transactions(url, recordCount, options.runOperations(), options.runSeconds());
     Files.createDirectories(layout.histograms());
     layout.deleteHistogramsOf(recordCount, profile);
-    p.setProperty("measurementtype", "hdrhistogram");
-    p.setProperty("hdrhistogram.fileoutput", "true");
-    // YCSB's status thread closes an interval of each log on every report: one a second gives the
-    // per-second series the cell's variation and time series are read from.
-    p.setProperty("status", "true");
-    p.setProperty("status.interval", "1");
-    p.setProperty(
-        "hdrhistogram.output.path", layout.histogramOutputPrefix(recordCount, profile).toString());
+    perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile));
     if (options.targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
@@ -85,6 +85,17 @@ final class YcsbPhases {
       p.setProperty("measurement.interval", "both");
     }
     return run("run " + recordCount + " x " + profile, p, progress);
+  }
+
+  /** HdrHistogram logs per operation at {@code prefix}, one interval a second. */
+  private static void perSecondLogs(Properties p, Path prefix) {
+    p.setProperty("measurementtype", "hdrhistogram");
+    p.setProperty("hdrhistogram.fileoutput", "true");
+    // YCSB's status thread closes an interval of each log on every report: one a second gives the
+    // per-second series the cell's variation and time series are read from.
+    p.setProperty("status", "true");
+    p.setProperty("status.interval", "1");
+    p.setProperty("hdrhistogram.output.path", prefix.toString());
   }
 
   private Properties transactions(String url, long recordCount, long operations, double seconds) {

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,6 +89,64 @@ class CellMergeTest {
         .latency("READ", s)
         .intendedLatency("READ", i)
         .build();
+  }
+
+  @Test
+  void theTimeSeriesIsSummedSecondBySecondWithTheHighestP99() throws IOException {
+    SeriesCsv.Row preload =
+        new SeriesCsv.Row(1, SeriesCsv.Phase.PRELOAD, -2, -0.1, null, null, null, null, null);
+    SeriesCsv.append(
+        new ReportLayout(dir.resolve("a")),
+        1_000_000,
+        "hdd",
+        1,
+        List.of(
+            preload,
+            second(SeriesCsv.Phase.RUN, 0, 100, 2.0),
+            second(SeriesCsv.Phase.RUN, 1, 90, 3.0)));
+    SeriesCsv.append(
+        new ReportLayout(dir.resolve("b")),
+        1_000_000,
+        "hdd",
+        1,
+        List.of(
+            second(SeriesCsv.Phase.RUN, 0.01, 50, 4.0),
+            second(SeriesCsv.Phase.RUN, 1.01, 40, 1.0)));
+
+    CellResult merged =
+        merge(serverSeenBy(1, 1, 0.9, 190).build(), serverSeenBy(1, 1, 0.9, 90).build());
+
+    List<SeriesCsv.Row> rows =
+        SeriesCsv.read(new ReportLayout(dir.resolve("out")).series(1_000_000, "hdd"));
+    assertEquals(3, rows.size(), rows::toString);
+    assertEquals(preload, rows.get(0), "the first client's preload");
+    assertEquals(150L, rows.get(1).operations());
+    assertEquals(150.0, rows.get(1).opsPerSec());
+    assertEquals(4.0, rows.get(1).p99Millis(), "the highest client's p99");
+    assertEquals(130L, rows.get(2).operations());
+    assertEquals(3.0, rows.get(2).p99Millis());
+    assertEquals(1.0, rows.get(2).startSeconds(), "the first client's times");
+    assertTrue(merged.notes().contains(SeriesMerge.NOTE), merged.notes()::toString);
+  }
+
+  @Test
+  void aClientWithoutTheSeriesLeavesTheMergedCellWithoutOne() throws IOException {
+    SeriesCsv.append(
+        new ReportLayout(dir.resolve("a")),
+        1_000_000,
+        "hdd",
+        1,
+        List.of(second(SeriesCsv.Phase.RUN, 0, 100, 2.0)));
+    CellResult merged =
+        merge(serverSeenBy(1, 1, 0.9, 100).build(), serverSeenBy(1, 1, 0.9, 90).build());
+    assertFalse(Files.exists(new ReportLayout(dir.resolve("out")).series(1_000_000, "hdd")));
+    assertTrue(
+        merged.notes().contains("no time series: b kept none for this cell"),
+        merged.notes()::toString);
+  }
+
+  private static SeriesCsv.Row second(SeriesCsv.Phase phase, double start, long ops, double p99) {
+    return new SeriesCsv.Row(1, phase, start, start + 1, ops, (double) ops, p99, "READ", p99);
   }
 
   private CellResult merge(CellResult... parts) throws IOException {

@@ -32,6 +32,28 @@ class CellStoreTest {
   @TempDir Path dir;
 
   @Test
+  void deletingACellRemovesItsSeriesAndWarmUpLogsButNoOtherCells() throws IOException {
+    ReportLayout layout = new ReportLayout(dir);
+    CellStore store = new CellStore(dir);
+    for (long count : List.of(1000L, 2000L)) {
+      store.save(CellResult.failed(count, "hdd", ServerKind.EMBEDDED, "x"));
+      AtomicFiles.write(layout.series(count, "hdd"), "a series");
+      AtomicFiles.write(
+          layout
+              .warmupHistogramOutputPrefix(count, "hdd")
+              .resolveSibling("" + count + "-hdd-READ.hdr"),
+          "a log");
+    }
+
+    store.delete(1000, "hdd");
+
+    assertFalse(Files.exists(layout.series(1000, "hdd")));
+    assertTrue(layout.warmupHistogramsOf(1000, "hdd").isEmpty());
+    assertTrue(Files.exists(layout.series(2000, "hdd")));
+    assertEquals(1, layout.warmupHistogramsOf(2000, "hdd").size());
+  }
+
+  @Test
   void everyFieldRoundTripsExactly() throws IOException {
     TreeMap<String, LatencyStats> lat = new TreeMap<>();
     lat.put("UPDATE", new LatencyStats(7, 0.1 + 0.2, 1, 2, 3, 4, Long.MAX_VALUE));

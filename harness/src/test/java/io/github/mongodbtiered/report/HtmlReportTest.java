@@ -260,4 +260,89 @@ class HtmlReportTest {
     assertTrue(html.contains("not MongoDB"), "the embedded server is named for what it is");
     assertEquals(0, count(html, "<svg"));
   }
+
+  /** Two preload-free seconds of warm-up and three of run, throughput falling in the run. */
+  private static List<SeriesCsv.Row> series() {
+    List<SeriesCsv.Row> rows = new ArrayList<>();
+    rows.add(
+        new SeriesCsv.Row(1, SeriesCsv.Phase.PRELOAD, -1.5, -0.1, null, null, null, null, null));
+    for (int s = 0; s < 2; s++) {
+      rows.add(
+          new SeriesCsv.Row(1, SeriesCsv.Phase.WARMUP, s, s + 1, 5000L, 5000.0, 2.0, "READ", 2.0));
+    }
+    for (int s = 2; s < 5; s++) {
+      long ops = 9000 - 2000L * s;
+      rows.add(
+          new SeriesCsv.Row(
+              1,
+              SeriesCsv.Phase.RUN,
+              s + 0.1,
+              s + 1.1,
+              ops,
+              (double) ops,
+              1.0 * s,
+              "READ",
+              1.0 * s));
+    }
+    return rows;
+  }
+
+  @Test
+  void theTimeSeriesSectionHasOneChartPerMeasuredCellGroupedByProfileWithTheWarmUpMarked()
+      throws Exception {
+    List<CellResult> cells = new ArrayList<>(cells());
+    // The second hdd-150 cell never reached the steady state.
+    CellResult notSteady = cells.get(5).withMetric(Metric.STEADY_STATE, 0.0);
+    cells.set(5, notSteady);
+    java.util.Map<String, List<SeriesCsv.Row>> rows = new java.util.HashMap<>();
+    cells.stream()
+        .filter(CellResult::ok)
+        .forEach(c -> rows.put(SeriesPlots.name(c.recordCount(), c.profile()), series()));
+    java.util.Map<String, SeriesPlots.Chart> charts = SeriesPlots.render(cells, rows);
+
+    String html =
+        HtmlReport.render(manifest(), cells, Plots.render(cells, ORDER), charts, List.of());
+
+    int from = html.indexOf("<section id=\"time-series\">");
+    assertTrue(from >= 0, "a Time series section");
+    String section = html.substring(from, html.indexOf("</section>", from));
+    long measured = cells.stream().filter(CellResult::ok).count();
+    assertEquals(cells.size(), count(section, "<figure class=\"series\""), "a figure per cell");
+    assertEquals(measured, count(section, "<svg "), "a chart per measured cell");
+    assertEquals(
+        ORDER.stream().filter(p -> cells.stream().anyMatch(c -> c.profile().equals(p))).toList(),
+        headings(section),
+        "grouped by profile in report order");
+    for (SeriesPlots.Chart c : charts.values()) {
+      assertEquals(
+          List.of("preload", "warm-up", "ops/s", "p99 ms"),
+          c.plot().seriesNames(),
+          c.plot().name());
+      // The bands span the throughput axis: as high as the highest second, and a little more.
+      double band = c.plot().series().get(1).y().get(0);
+      double topOps = c.plot().series().get(2).y().stream().mapToDouble(d -> d).max().orElseThrow();
+      assertEquals(topOps * 1.1, band, 1e-6, c.plot().name());
+    }
+    assertTrue(
+        section.contains("preload -1.5 to -0.1 s, warm-up 0.0 to 2.0 s, run 2.1 to 5.1 s"),
+        "each caption gives the phases' seconds");
+    assertTrue(section.contains("id=\"series-5000000-hdd-150\" data-series-status=\"failed\""));
+    assertTrue(section.contains("id=\"series-3000000-hdd-150\" data-series-status=\"not-steady\""));
+    assertTrue(section.contains("id=\"series-2000000-io1-5000\" data-series-status=\"ok\""));
+    // Each chart's SVG ids are its own: the page's ids stay unique.
+    Matcher ids = Pattern.compile("\\bid=\"([^\"]+)\"").matcher(html);
+    Set<String> seen = new HashSet<>();
+    while (ids.find()) {
+      assertTrue(seen.add(ids.group(1)), "duplicate id " + ids.group(1));
+    }
+  }
+
+  private static List<String> headings(String section) {
+    List<String> names = new ArrayList<>();
+    Matcher m = Pattern.compile("<h3>([^<]+)</h3>").matcher(section);
+    while (m.find()) {
+      names.add(m.group(1));
+    }
+    return names;
+  }
 }

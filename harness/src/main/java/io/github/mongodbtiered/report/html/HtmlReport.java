@@ -2,8 +2,10 @@ package io.github.mongodbtiered.report.html;
 
 import io.github.mongodbtiered.report.Plots;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.report.SeriesPlots;
 import io.github.mongodbtiered.results.CellResult;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The report as one self-contained {@code index.html}: styles inline, plots as inline SVG, no
@@ -36,6 +38,9 @@ public final class HtmlReport {
       #plot-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1em}
       figure.plot{margin:0;max-width:900px}figure.plot svg{width:100%;height:auto;display:block}
       figure.plot figcaption{color:#57606a;font-size:.9em}
+      .series-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(380px,1fr));gap:.8em}
+      figure.series{margin:0}figure.series svg{width:100%;height:auto;display:block}
+      figure.series figcaption{color:#57606a;font-size:.85em}.series-status{font-weight:600}
       code{background:#f6f8fa;padding:0 .25em}
       """;
 
@@ -49,6 +54,20 @@ public final class HtmlReport {
    */
   public static String render(
       RunManifest m, List<CellResult> cells, List<Plots.Plot> plots, List<String> reportWarnings) {
+    return render(m, cells, plots, Map.of(), reportWarnings);
+  }
+
+  /**
+   * The page for {@code cells} with their time series.
+   *
+   * @param series each cell's time-series chart by {@link SeriesPlots#name}
+   */
+  public static String render(
+      RunManifest m,
+      List<CellResult> cells,
+      List<Plots.Plot> plots,
+      Map<String, SeriesPlots.Chart> series,
+      List<String> reportWarnings) {
     List<String> order = m.profileNames();
     List<CellResult> rows = CellResult.inProfileOrder(cells, order);
     StringBuilder h = new StringBuilder(1 << 16);
@@ -66,6 +85,7 @@ public final class HtmlReport {
     RunSummary.render(h, m, rows, warnings.size());
     howToRead(h);
     PlotSection.render(h, plots, reportWarnings);
+    SeriesSection.render(h, rows, series);
     StudyTable.render(h, rows, order);
     Warnings.render(h, warnings);
     TierLegend.render(h, rows);
@@ -106,7 +126,8 @@ public final class HtmlReport {
         <h2>Files of this report</h2>
         <p><code>summary.csv</code> (one row per cell, every figure, units in the column names), \
         <code>tier-*.csv</code> (the rows by observed tier), <code>plots/*.svg</code> and \
-        <code>plots/*.png</code>, <code>histograms/*.hdr</code> (HdrHistogram logs per cell and \
+        <code>plots/*.png</code>, <code>series/*.csv</code> (throughput and p99 per second of \
+        each cell, preload and warm-up marked), <code>histograms/*.hdr</code> (HdrHistogram logs per cell and \
         operation), <code>cells/*.json</code> and <code>run.json</code>. \
         <code>scripts/mongodb-tiered report DIR</code> rebuilds this page from them; \
         <code>report DIR1 DIR2 --out DIR</code> merges the reports of several client machines.</p>

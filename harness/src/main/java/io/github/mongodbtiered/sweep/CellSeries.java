@@ -1,0 +1,113 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.intervals.Interval;
+import io.github.mongodbtiered.intervals.IntervalLog;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.SeriesCsv;
+import io.github.mongodbtiered.report.SeriesCsv.Phase;
+import io.github.mongodbtiered.report.SeriesCsv.Row;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A cell's per-second time series ({@link SeriesCsv}): the preload as one row of its length, then
+ * each second of the warm-up and of the measured run, read from their HdrHistogram interval logs.
+ * The warm-up's logs serve only this, so they are removed once the series is written.
+ */
+final class CellSeries {
+  private final ReportLayout layout;
+  private final long recordCount;
+  private final String profile;
+  private long preloadEndMillis = -1;
+  private double preloadSeconds;
+
+  CellSeries(ReportLayout layout, long recordCount, String profile) {
+    this.layout = layout;
+    this.recordCount = recordCount;
+    this.profile = profile;
+  }
+
+  /** The preload ended at {@code endMillis} (ms since the epoch) after {@code seconds}. */
+  void preloaded(long endMillis, double seconds) {
+    this.preloadEndMillis = endMillis;
+    this.preloadSeconds = seconds;
+  }
+
+  /**
+   * Writes the series of one measured run (its preload, warm-up and run) as repeat {@code repeat},
+   * once the run has ended.
+   *
+   * @return why it could not be written, for the cell's notes; empty when it was
+   */
+  Optional<String> append(int repeat) {
+    try {
+      List<Interval> warm = IntervalLog.read(layout.warmupHistogramsOf(recordCount, profile));
+      List<Interval> run = IntervalLog.read(layout.histogramsOf(recordCount, profile));
+      SeriesCsv.append(layout, recordCount, profile, repeat, rows(repeat, warm, run));
+      layout.deleteWarmupHistogramsOf(recordCount, profile);
+      preloadEndMillis = -1;
+      return Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.of("time series not written: " + Messages.of(e));
+    }
+  }
+
+  private List<Row> rows(int repeat, List<Interval> warm, List<Interval> run) {
+    long origin =
+        !warm.isEmpty()
+            ? warm.get(0).startMillis()
+            : !run.isEmpty() ? run.get(0).startMillis() : preloadEndMillis;
+    List<Row> rows = new ArrayList<>();
+    if (preloadEndMillis >= 0) {
+      double end = seconds(preloadEndMillis, origin);
+      rows.add(
+          new Row(repeat, Phase.PRELOAD, end - preloadSeconds, end, null, null, null, null, null));
+    }
+    String main = mainOperation(run);
+    warm.forEach(i -> rows.add(row(repeat, Phase.WARMUP, i, origin, main)));
+    run.forEach(i -> rows.add(row(repeat, Phase.RUN, i, origin, main)));
+    return rows;
+  }
+
+  private static Row row(int repeat, Phase phase, Interval i, long origin, String main) {
+    long operations = i.operations();
+    long mainCount =
+        main == null || !i.byOperation().containsKey(main)
+            ? 0L
+            : i.byOperation().get(main).getTotalCount();
+    return new Row(
+        repeat,
+        phase,
+        seconds(i.startMillis(), origin),
+        seconds(i.endMillis(), origin),
+        operations,
+        i.opsPerSec(),
+        operations == 0 ? null : i.p99Micros() / 1000.0,
+        main,
+        mainCount == 0 ? null : i.p99Micros(main) / 1000.0);
+  }
+
+  /** The operation type with the most operations in the run (READ in the study's workload). */
+  private static String mainOperation(List<Interval> run) {
+    Map<String, Long> counts = new HashMap<>();
+    for (Interval i : run) {
+      i.byOperation().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
+    }
+    return counts.entrySet().stream()
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static double seconds(long millis, long originMillis) {
+    return (millis - originMillis) / 1000.0;
+  }
+}
