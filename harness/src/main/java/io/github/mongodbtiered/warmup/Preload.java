@@ -3,7 +3,6 @@ package io.github.mongodbtiered.warmup;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
@@ -195,18 +194,22 @@ public final class Preload {
   record KeyRange(String low, String high) {
     static final KeyRange ALL = new KeyRange(null, null);
 
-    /** The keys in this range after {@code last} (all of them when null). */
+    /**
+     * The keys in this range after {@code last} (all of them when null), as one {@code _id}
+     * condition: the stand-in narrows its scan only by bounds on {@code _id} itself, not inside an
+     * {@code $and}, and without them each range would be read from the collection's first key.
+     */
     Bson after(Object last) {
-      List<Bson> bounds = new ArrayList<>();
+      Document bounds = new Document();
       if (last != null) {
-        bounds.add(Filters.gt("_id", last));
+        bounds.append("$gt", last);
       } else if (low != null) {
-        bounds.add(Filters.gte("_id", low));
+        bounds.append("$gte", low);
       }
       if (high != null) {
-        bounds.add(Filters.lt("_id", high));
+        bounds.append("$lt", high);
       }
-      return bounds.isEmpty() ? new BsonDocument() : Filters.and(bounds);
+      return bounds.isEmpty() ? new BsonDocument() : new Document("_id", bounds);
     }
 
     /**
