@@ -59,8 +59,9 @@ final class WorkloadOptions {
       defaultValue = "30",
       description =
           "At most this many seconds of unmeasured workload after the cold start and a preload"
-              + " pass over the data set; the warm-up ends sooner once throughput and the"
-              + " WiredTiger cache are steady for 5 s, and a cell that never got there is flagged"
+              + " pass over the data set; the warm-up ends sooner once the WiredTiger cache is"
+              + " steady and throughput stopped changing (two 5 s means within 10%%), so it takes"
+              + " at least 10 s; a cell that never got there is flagged"
               + " 'not steady'; 0 skips the preload and the warm-up (default: ${DEFAULT-VALUE}).")
   double warmup;
 

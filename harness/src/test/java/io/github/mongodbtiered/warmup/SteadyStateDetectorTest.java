@@ -20,28 +20,37 @@ class SteadyStateDetectorTest {
   }
 
   @Test
-  void risingThenFlatIsSteadyOnceTheWholeWindowIsFlat() {
-    // Throughput and cache rise for 6 s (a cold cache filling), then stay put from second 7 on.
-    Sample[] s = new Sample[14];
+  void risingThenFlatIsSteadyOnceThroughputStoppedChanging() {
+    // Throughput and cache rise for 6 s (a cold cache filling), then stay put from second 7 on,
+    // with one-second noise of +-8% as on a shared host.
+    Sample[] s = new Sample[20];
     for (int i = 0; i < 6; i++) {
       s[i] = new Sample(1000 + 1000 * i, 100_000_000L + 50_000_000L * i, 5000.0 - 800 * i);
     }
     for (int i = 6; i < s.length; i++) {
-      s[i] = new Sample(7000 + (i % 2) * 100, 400_000_000L + (i % 2) * 100_000L, 3.0 * (i % 2));
+      s[i] = new Sample(i % 2 == 0 ? 6500 : 7500, 400_000_000L + (i % 2) * 100_000L, 3.0 * (i % 2));
     }
-    // Seconds 7..11 are the first window of five flat seconds.
-    assertEquals(11, steadyAt(new SteadyStateDetector(), s));
+    // Second 14: seconds 5..9 (5000, 6000, 6500, 7500, 6500: 6300) and 10..14 (7000 on average)
+    // differ by 10.5% of 6650; at 15, 6..10 (6800) and 11..15 (7100) by 4.3%.
+    assertEquals(15, steadyAt(new SteadyStateDetector(), s));
   }
 
   @Test
-  void throughputThatNeverSettlesIsNeverSteady() {
-    Sample[] s = new Sample[30];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = new Sample(i % 2 == 0 ? 5000 : 7000, 400_000_000L, 0.0);
+  void noisyButFlatThroughputIsSteadyWhileADriftNeverIs() {
+    Sample[] noisy = new Sample[10];
+    Sample[] drifting = new Sample[40];
+    for (int i = 0; i < noisy.length; i++) {
+      noisy[i] = new Sample(i % 3 == 0 ? 5500 : 7000, 400_000_000L, 0.0);
     }
+    for (int i = 0; i < drifting.length; i++) {
+      // 3% more every second: 5 s later the mean is 16% higher.
+      drifting[i] = new Sample(1000 * Math.pow(1.03, i), 400_000_000L, 0.0);
+    }
+    assertEquals(10, steadyAt(new SteadyStateDetector(), noisy));
     SteadyStateDetector d = new SteadyStateDetector();
-    assertEquals(-1, steadyAt(d, s));
-    assertTrue(d.describe().contains("ops/s varied 32%"), d.describe());
+    assertEquals(-1, steadyAt(d, drifting));
+    assertTrue(
+        d.describe().contains("ops/s changed 15% between the last two 5 s windows"), d.describe());
   }
 
   @Test
@@ -58,9 +67,9 @@ class SteadyStateDetectorTest {
 
   @Test
   void pageReadsFallingAtFlatCacheAndThroughputIsNotSteady() {
-    Sample[] s = new Sample[10];
+    Sample[] s = new Sample[15];
     for (int i = 0; i < s.length; i++) {
-      s[i] = new Sample(7000, 1_000_000_000L, 2000.0 - 150 * i);
+      s[i] = new Sample(7000, 1_000_000_000L, 2000.0 - 120 * i);
     }
     assertEquals(-1, steadyAt(new SteadyStateDetector(), s));
   }
@@ -68,25 +77,24 @@ class SteadyStateDetectorTest {
   @Test
   void withoutCacheFiguresThroughputAloneDecidesAndSaysSo() {
     SteadyStateDetector d = new SteadyStateDetector();
-    int at =
-        steadyAt(
-            d,
-            new Sample(2000, null, null),
-            new Sample(6000, null, null),
-            new Sample(7000, null, null),
-            new Sample(7100, null, null),
-            new Sample(7050, null, null),
-            new Sample(7000, null, null),
-            new Sample(7020, null, null));
-    assertEquals(7, at);
+    Sample[] s = new Sample[12];
+    s[0] = new Sample(2000, null, null);
+    s[1] = new Sample(6000, null, null);
+    for (int i = 2; i < s.length; i++) {
+      s[i] = new Sample(7000 + 50 * (i % 2), null, null);
+    }
+    // At 10, seconds 1..5 average 5800 against 7020: not yet; at 11, 6820 against 7030.
+    assertEquals(11, steadyAt(d, s));
     assertTrue(d.throughputOnly());
   }
 
   @Test
-  void fewerSamplesThanTheWindowAreNeverSteady() {
+  void fewerSamplesThanTwoWindowsAreNeverSteady() {
     SteadyStateDetector d = new SteadyStateDetector();
-    assertFalse(d.add(new Sample(7000, 1L, 0.0)));
-    assertFalse(d.add(new Sample(7000, 1L, 0.0)));
-    assertTrue(d.describe().startsWith("fewer than 5"));
+    for (int i = 0; i < 9; i++) {
+      assertFalse(d.add(new Sample(7000, 1L, 0.0)));
+    }
+    assertTrue(d.describe().startsWith("fewer than 10"));
+    assertTrue(d.add(new Sample(7000, 1L, 0.0)));
   }
 }

@@ -40,9 +40,10 @@ class SteadyStateWatchTest {
     }
     assertEquals(List.of(0L, 2500L, 5000L), shown.subList(0, 3), "the bar sees every update");
     assertTrue(w.steady());
-    // Seconds 5..9 are the first five flat ones (second 4's sample still read pages).
-    assertEquals(9, stoppedAtSecond);
-    assertEquals(9000, w.steadyAtMillis());
+    // Throughput is flat from the start, so the first ten samples decide it (seconds 1..10); the
+    // cache settled after second 4, so seconds 6..10 are flat too.
+    assertEquals(10, stoppedAtSecond);
+    assertEquals(10_000, w.steadyAtMillis());
     assertFalse(w.throughputOnly());
   }
 
@@ -69,6 +70,6 @@ class SteadyStateWatchTest {
     }
     assertFalse(w.steady());
     assertEquals(-1, w.steadyAtMillis());
-    assertEquals("fewer than 5 one-second samples", w.describe());
+    assertEquals("fewer than 10 one-second samples", w.describe());
   }
 }
