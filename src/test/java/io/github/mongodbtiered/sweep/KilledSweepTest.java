@@ -88,7 +88,7 @@ class KilledSweepTest {
         "--probe-image",
         IMAGE,
         "--profiles-file",
-        ROOT.resolve("src/test/resources/scaled.profiles").toString(),
+        ROOT.resolve("profiles/scaled.profiles").toString(),
         "--profiles",
         "fast-small,slow-small",
         "--recordcounts",

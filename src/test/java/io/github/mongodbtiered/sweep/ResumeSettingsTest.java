@@ -32,7 +32,7 @@ import picocli.CommandLine;
  */
 class ResumeSettingsTest {
   private static final Path PROFILES =
-      SweepScenario.ROOT.resolve("src/test/resources/scaled.profiles");
+      SweepScenario.ROOT.resolve("profiles/scaled.profiles");
 
   @TempDir Path dir;
 

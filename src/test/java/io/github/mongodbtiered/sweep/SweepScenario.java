@@ -18,7 +18,7 @@ import java.util.Properties;
 
 /**
  * A scaled-down sweep for tests: the study's workload and two profiles of 512 MiB memory and a 64
- * MiB cache (scaled.profiles), one at 5000 IOPS and one at 150 IOPS, on the server image under
+ * MiB cache (profiles/scaled.profiles, which the README's quickstart uses too), one at 5000 IOPS and one at 150 IOPS, on the server image under
  * test, with record counts in the thousands.
  */
 final class SweepScenario {
@@ -27,7 +27,7 @@ final class SweepScenario {
   private SweepScenario() {}
 
   static List<DiskProfile> scaledProfiles() throws Exception {
-    Path file = Path.of(SweepScenario.class.getResource("/scaled.profiles").toURI());
+    Path file = ROOT.resolve("profiles/scaled.profiles");
     List<DiskProfile> result = new ArrayList<>();
     DiskProfiles all = DiskProfiles.builtInAnd(file);
     result.add(all.get("fast-small"));
