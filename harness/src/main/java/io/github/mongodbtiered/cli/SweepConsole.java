@@ -67,5 +67,12 @@ final class SweepConsole implements SweepRunner.Listener {
           .filter(n -> n.startsWith("not steady"))
           .forEach(n -> info("warning: cell " + c.key() + " " + n));
     }
+    Double unstable = c.metrics().get(Metric.UNSTABLE);
+    if (c.ok() && unstable != null && unstable > 0) {
+      // Real figures, but too variable to be read as one number.
+      c.notes().stream()
+          .filter(n -> n.startsWith("unstable"))
+          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+    }
   }
 }

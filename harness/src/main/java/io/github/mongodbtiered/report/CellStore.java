@@ -20,7 +20,8 @@ import java.util.Set;
 public final class CellStore {
   /** Fields cells gained after the first were saved: older files read them as null. */
   private static final Set<String> ADDED_FIELDS =
-      Set.of("fsHitBasis", "predictedTierBasis", "settings", "failedOperations");
+      Set.of(
+          "fsHitBasis", "predictedTierBasis", "settings", "failedOperations", "settings.repeats");
 
   private final ReportLayout layout;
 

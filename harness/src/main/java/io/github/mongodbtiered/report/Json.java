@@ -49,19 +49,16 @@ final class Json {
 
   /**
    * As {@link #read(Path, Class)}, but the {@code optional} fields, added after files of this type
-   * were first written, read as null when missing, so that older reports still open.
+   * were first written, read as null when missing, so that older reports still open. A field of a
+   * nested object is named by its path, {@code settings.repeats}; it is filled only where the
+   * object is there.
    */
   static <T> T read(Path file, Class<T> type, Set<String> optional) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     try {
       JsonNode tree = MAPPER.readTree(bytes);
       if (tree instanceof ObjectNode o) {
-        optional.forEach(
-            f -> {
-              if (!o.has(f)) {
-                o.putNull(f);
-              }
-            });
+        optional.forEach(f -> fillNull(o, f));
       }
       T value = tree == null ? null : MAPPER.treeToValue(tree, type);
       if (value == null) {
@@ -71,6 +68,17 @@ final class Json {
     } catch (JsonProcessingException e) {
       throw new IOException(
           file + ": not a valid " + type.getSimpleName() + " (" + e.getOriginalMessage() + ")", e);
+    }
+  }
+
+  private static void fillNull(ObjectNode o, String path) {
+    int dot = path.indexOf('.');
+    if (dot < 0) {
+      if (!o.has(path)) {
+        o.putNull(path);
+      }
+    } else if (o.get(path.substring(0, dot)) instanceof ObjectNode inner) {
+      fillNull(inner, path.substring(dot + 1));
     }
   }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +22,7 @@ import java.util.regex.Pattern;
  * plots/&lt;name&gt;.svg, .png          the plots
  * cells/&lt;records&gt;-&lt;profile&gt;.json   each finished cell, for resuming
  * histograms/&lt;records&gt;-&lt;profile&gt;-&lt;OPERATION&gt;.hdr   HdrHistogram logs of a measured run
+ * histograms/&lt;records&gt;-&lt;profile&gt;~repeat&lt;k&gt;-&lt;OPERATION&gt;.hdr   those of its repeat k (2, 3, ...)
  * loads.properties                 records/s of each load step
  * ycsb.log                         YCSB's own console output
  * lock                             held by the sweep or report writing here ({@link ReportLock})
@@ -38,6 +41,12 @@ public record ReportLayout(Path dir) {
   static final String TIER_PREFIX = "tier-";
   static final String TIER_SUFFIX = ".csv";
   private static final String HISTOGRAM_SUFFIX = ".hdr";
+
+  /**
+   * Marks a later repeat's logs. A profile name cannot hold it, so one cell's repeats are never
+   * taken for another profile's logs (as {@code x-y} would be for profile {@code x}).
+   */
+  private static final String REPEAT_MARK = "~repeat";
 
   /** What {@code DiskProfile} allows: safe as part of a file name. */
   private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -107,7 +116,15 @@ public record ReportLayout(Path dir) {
    * and {@code .hdr} itself.
    */
   public Path histogramOutputPrefix(long recordCount, String profile) {
-    return histograms().resolve(histogramPrefix(recordCount, profile));
+    return histogramOutputPrefix(recordCount, profile, 1);
+  }
+
+  /**
+   * As {@link #histogramOutputPrefix(long, String)} for the cell's {@code repeat}th measured run (1
+   * for the first, whose logs keep the plain names).
+   */
+  public Path histogramOutputPrefix(long recordCount, String profile, int repeat) {
+    return histograms().resolve(histogramPrefix(recordCount, profile, repeat));
   }
 
   /**
@@ -115,8 +132,17 @@ public record ReportLayout(Path dir) {
    * logs of failed operations ({@code READ-FAILED}) are left out: neither is a result.
    */
   public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
+    return histogramsOf(recordCount, profile, 1);
+  }
+
+  /**
+   * As {@link #histogramsOf(long, String)}, the logs of the cell's {@code repeat}th measured run (1
+   * for the first: the plain names, which a cell measured once has alone).
+   */
+  public Map<String, Path> histogramsOf(long recordCount, String profile, int repeat)
+      throws IOException {
     Map<String, Path> logs = new TreeMap<>();
-    String prefix = histogramPrefix(recordCount, profile);
+    String prefix = histogramPrefix(recordCount, profile, repeat);
     if (!Files.isDirectory(histograms())) {
       return logs;
     }
@@ -134,10 +160,38 @@ public record ReportLayout(Path dir) {
   }
 
   /**
-   * Removes every log of the cell, failed operations' included: a re-measured cell starts clean.
+   * Every measured run's logs of the cell by operation name, the first run's first: for the cell's
+   * latencies, which are all its repeats' values together.
+   */
+  public Map<String, List<Path>> histogramsOfAllRepeats(long recordCount, String profile)
+      throws IOException {
+    Map<String, List<Path>> logs = new TreeMap<>();
+    for (int repeat = 1; ; repeat++) {
+      Map<String, Path> one = histogramsOf(recordCount, profile, repeat);
+      if (one.isEmpty() && repeat > 1) {
+        return logs;
+      }
+      one.forEach((op, log) -> logs.computeIfAbsent(op, k -> new ArrayList<>()).add(log));
+    }
+  }
+
+  /**
+   * Removes every log of the cell, every repeat's and failed operations' included: a re-measured
+   * cell starts clean.
    */
   public void deleteHistogramsOf(long recordCount, String profile) throws IOException {
     deleteMatching(histograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX);
+    deleteMatching(
+        histograms(), cellName(recordCount, profile) + REPEAT_MARK + "*" + HISTOGRAM_SUFFIX);
+  }
+
+  /** Removes the logs of the cell's {@code repeat}th run only (2 or more). */
+  public void deleteHistogramsOf(long recordCount, String profile, int repeat) throws IOException {
+    if (repeat <= 1) {
+      throw new IllegalArgumentException("the first run's logs go with the cell's: use the cell's");
+    }
+    deleteMatching(
+        histograms(), histogramPrefix(recordCount, profile, repeat) + "*" + HISTOGRAM_SUFFIX);
   }
 
   /**
@@ -162,6 +216,15 @@ public record ReportLayout(Path dir) {
 
   private static String histogramPrefix(long recordCount, String profile) {
     return cellName(recordCount, profile) + "-";
+  }
+
+  private static String histogramPrefix(long recordCount, String profile, int repeat) {
+    if (repeat < 1) {
+      throw new IllegalArgumentException("repeat " + repeat + ": repeats count from 1");
+    }
+    return repeat == 1
+        ? histogramPrefix(recordCount, profile)
+        : cellName(recordCount, profile) + REPEAT_MARK + repeat + "-";
   }
 
   /** {@code <recordCount>-<profile>}, checked to be safe as a file name. */

@@ -22,6 +22,8 @@ import java.util.TreeMap;
  * @param serverVersion what the server reported, or empty when unknown
  * @param latency the asked latency method ({@code --latency})
  * @param toolVersion this tool's version
+ * @param repeats measured runs of the cell, each from a cold start ({@code --repeats}); a cell
+ *     saved before it was recorded reads as 1, as it was measured once
  */
 public record CellSettings(
     String workload,
@@ -35,15 +37,47 @@ public record CellSettings(
     String image,
     String serverVersion,
     String latency,
-    String toolVersion) {
+    String toolVersion,
+    int repeats) {
 
   public CellSettings {
+    repeats = Math.max(1, repeats);
     workload = workload == null ? "" : workload;
     workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
     image = image == null ? "" : image;
     serverVersion = serverVersion == null ? "" : serverVersion;
     latency = latency == null ? "" : latency;
     toolVersion = toolVersion == null ? "" : toolVersion;
+  }
+
+  /** Settings of a cell measured once. */
+  public CellSettings(
+      String workload,
+      SortedMap<String, String> workloadProperties,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      Profile profile,
+      ServerKind server,
+      String image,
+      String serverVersion,
+      String latency,
+      String toolVersion) {
+    this(
+        workload,
+        workloadProperties,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        profile,
+        server,
+        image,
+        serverVersion,
+        latency,
+        toolVersion,
+        1);
   }
 
   /**

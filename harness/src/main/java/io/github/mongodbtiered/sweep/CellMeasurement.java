@@ -3,6 +3,8 @@ package io.github.mongodbtiered.sweep;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.intervals.Interval;
+import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.metrics.ClientCpu;
 import io.github.mongodbtiered.metrics.ClientCpuUsage;
 import io.github.mongodbtiered.metrics.DataSizes;
@@ -17,6 +19,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -25,6 +28,7 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -43,9 +47,11 @@ final class CellMeasurement {
   private final Endpoint endpoint;
   private final TargetServer server;
   private final long hostMemoryBytes;
+  private final int repeat;
 
   /**
    * @param hostMemoryBytes memory of this host, for profiles without a memory limit; 0 if unknown
+   * @param repeat which of the cell's measured runs this is, from 1 ({@code --repeats})
    */
   CellMeasurement(
       SweepOptions options,
@@ -54,7 +60,8 @@ final class CellMeasurement {
       DiskProfile profile,
       Endpoint endpoint,
       TargetServer server,
-      long hostMemoryBytes) {
+      long hostMemoryBytes,
+      int repeat) {
     this.options = options;
     this.phases = phases;
     this.recordCount = recordCount;
@@ -62,6 +69,7 @@ final class CellMeasurement {
     this.endpoint = endpoint;
     this.server = server;
     this.hostMemoryBytes = hostMemoryBytes;
+    this.repeat = repeat;
   }
 
   CellResult run(Progress warmupProgress, Progress runProgress) throws IOException {
@@ -89,7 +97,8 @@ final class CellMeasurement {
       ServerSnapshot before = counters.read(db);
       ClientCpu cpuBefore = ClientCpu.now();
       long t0 = System.nanoTime();
-      PhaseResult r = phases.measure(endpoint.url(), recordCount, profile.name(), runProgress);
+      PhaseResult r =
+          phases.measure(endpoint.url(), recordCount, profile.name(), repeat, runProgress);
       long elapsedNanos = System.nanoTime() - t0;
       FailedOperations failures = FailedOperations.of(r);
       // Kept for diagnosis even when the cell fails; the report shows them as not a result.
@@ -109,7 +118,13 @@ final class CellMeasurement {
       Map<Metric, Double> m =
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
-      cell.latencies(latencies()).metrics(m).clientBound(cpu.saturated());
+      Map<String, LatencyStats> latencies = latencies();
+      CellVariation variation = variation(latencies);
+      m.putAll(variation.figures());
+      cell.latencies(latencies).metrics(m).clientBound(cpu.saturated());
+      if (variation.unstable()) {
+        cell.note(variation.note());
+      }
       if (cpu.saturated()) {
         cell.note(
             String.format(
@@ -250,12 +265,25 @@ final class CellMeasurement {
     }
   }
 
-  /** Latency per operation type, from the HdrHistogram logs YCSB wrote. */
+  /**
+   * How sure the run's throughput and p99 are, from its per-second intervals (the last, partial one
+   * left out, see {@link io.github.mongodbtiered.variation.BatchMeans}); the p99 spread is that of
+   * the operation with the most operations.
+   */
+  private CellVariation variation(Map<String, LatencyStats> latencies) throws IOException {
+    String main = CellVariation.mainOperation(latencies);
+    ReportLayout layout = new ReportLayout(options.outDir());
+    List<Interval> intervals =
+        IntervalLog.read(layout.histogramsOf(recordCount, profile.name(), repeat));
+    return CellVariation.ofRun(intervals, main);
+  }
+
+  /** Latency per operation type, from the HdrHistogram logs YCSB wrote in this run. */
   private Map<String, LatencyStats> latencies() throws IOException {
     Map<String, LatencyStats> result = new TreeMap<>();
     ReportLayout layout = new ReportLayout(options.outDir());
     for (Map.Entry<String, Path> log :
-        layout.histogramsOf(recordCount, profile.name()).entrySet()) {
+        layout.histogramsOf(recordCount, profile.name(), repeat).entrySet()) {
       LatencyStats s = HistogramLogMerge.read(log.getValue());
       if (s.count() > 0) {
         result.put(log.getKey(), s);

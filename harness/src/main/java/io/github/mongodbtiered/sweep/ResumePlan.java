@@ -176,7 +176,8 @@ final class ResumePlan {
             any.image(),
             any.serverVersion(),
             any.latency(),
-            any.toolVersion());
+            any.toolVersion(),
+            any.repeats());
   }
 
   private boolean inThisRun(CellResult cell) {

@@ -57,7 +57,8 @@ final class RunSettings {
         image,
         serverVersion,
         options.latency().id(),
-        SweepReport.TOOL_VERSION);
+        SweepReport.TOOL_VERSION,
+        options.repeats());
   }
 
   /** The workload's properties that shape the measured run. */

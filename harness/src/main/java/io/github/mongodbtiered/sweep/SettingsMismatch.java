@@ -34,6 +34,7 @@ final class SettingsMismatch {
     change(out, "operations", recorded.runOperations(), now.runOperations());
     change(out, "seconds", trim(recorded.runSeconds()), trim(now.runSeconds()));
     change(out, "warmup", trim(recorded.warmupSeconds()), trim(now.warmupSeconds()));
+    change(out, "repeats", recorded.repeats(), now.repeats());
     profile(recorded.profile(), now.profile(), out);
     change(out, "server", id(recorded.server()), id(now.server()));
     change(out, "image", recorded.image(), now.image());

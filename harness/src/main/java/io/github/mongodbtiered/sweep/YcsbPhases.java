@@ -59,14 +59,19 @@ final class YcsbPhases {
   }
 
   /**
-   * The measured run, with HdrHistogram logs per operation under {@code histograms/}, one interval
-   * a second (logs of an earlier attempt at the same cell are removed first, so they never mix).
+   * The cell's {@code repeat}th measured run (1 for the first), with HdrHistogram logs per
+   * operation under {@code histograms/} in that repeat's names, one interval a second. Logs of an
+   * earlier attempt never mix in: the first run removes every log of the cell, a later one its own.
    */
-  PhaseResult measure(String url, long recordCount, String profile, Progress progress)
+  PhaseResult measure(String url, long recordCount, String profile, int repeat, Progress progress)
       throws PhaseException, IOException {
     Properties p = transactions(url, recordCount, options.runOperations(), options.runSeconds());
     Files.createDirectories(layout.histograms());
-    layout.deleteHistogramsOf(recordCount, profile);
+    if (repeat == 1) {
+      layout.deleteHistogramsOf(recordCount, profile);
+    } else {
+      layout.deleteHistogramsOf(recordCount, profile, repeat);
+    }
     p.setProperty("measurementtype", "hdrhistogram");
     p.setProperty("hdrhistogram.fileoutput", "true");
     // YCSB's status thread closes an interval of each log on every report: one a second gives the
@@ -74,8 +79,12 @@ final class YcsbPhases {
     p.setProperty("status", "true");
     p.setProperty("status.interval", "1");
     p.setProperty(
-        "hdrhistogram.output.path", layout.histogramOutputPrefix(recordCount, profile).toString());
-    return run("run " + recordCount + " x " + profile, p, progress);
+        "hdrhistogram.output.path",
+        layout.histogramOutputPrefix(recordCount, profile, repeat).toString());
+    return run(
+        "run " + recordCount + " x " + profile + (repeat > 1 ? " repeat " + repeat : ""),
+        p,
+        progress);
   }
 
   private Properties transactions(String url, long recordCount, long operations, double seconds) {
