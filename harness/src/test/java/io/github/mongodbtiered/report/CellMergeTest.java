@@ -2,14 +2,17 @@ package io.github.mongodbtiered.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,32 @@ class CellMergeTest {
     CellResult old = serverSeenBy(100_000, 1_000, 0.99, 1000).build();
     CellResult merged = merge(old, serverSeenBy(1, 1, 0.0, 1).fsHitBasis(FsHitBasis.BYTES).build());
     assertNull(merged.fsHitBasis());
+  }
+
+  @Test
+  void eachClientsRepeatsAreMergedWithTheirLatencies() throws IOException {
+    // A cell measured twice holds both runs' values; each client has a log per run.
+    for (String client : List.of("a", "b")) {
+      ReportLayout in = new ReportLayout(dir.resolve(client));
+      Files.createDirectories(in.histograms());
+      YcsbLogs.write(
+          in.histogramOutputPrefix(2000, "hdd", 1), "READ", List.of(new long[] {100, 200}));
+      YcsbLogs.write(
+          in.histogramOutputPrefix(2000, "hdd", 2), "READ", List.of(new long[] {300, 400, 500}));
+    }
+    CellResult part =
+        CellResult.builder(2000, "hdd", ServerKind.DOCKER)
+            .run(5, 2000, 2.5)
+            .latency("READ", new LatencyStats(5, 300, 300, 500, 500, 500, 500))
+            .build();
+    CellResult merged = merge(part, part);
+    assertTrue(merged.ok(), merged.error());
+    assertEquals(10, merged.latencies().get("READ").count());
+    assertEquals(
+        10,
+        HistogramLogMerge.total(
+                List.of(new ReportLayout(dir.resolve("out")).histogram(2000, "hdd", "READ")))
+            .getTotalCount());
   }
 
   private CellResult merge(CellResult... parts) throws IOException {
