@@ -39,11 +39,14 @@ final class CellRunner {
     List<CellResult> runs = new ArrayList<>();
     for (int repeat = 1; repeat <= repeats; repeat++) {
       CellResult run = measureOnce(count, profile, repeat);
+      if (!run.ok() && repeats > 1) {
+        run =
+            run.toBuilder()
+                .failed("repeat " + repeat + " of " + repeats + ": " + run.error())
+                .build();
+      }
       if (!run.ok()) {
-        String why = repeats == 1 ? run.error() : "repeat " + repeat + " of " + repeats + ": ";
-        return withLoadRate(
-            run.toBuilder().failed(repeats == 1 ? why : why + run.error()).build(),
-            loadRecordsPerSec);
+        return withLoadRate(run, loadRecordsPerSec);
       }
       runs.add(run);
     }
