@@ -128,8 +128,10 @@ public record ReportLayout(Path dir) {
   }
 
   /**
-   * The cell's HdrHistogram logs by operation name, sorted; YCSB's CLEANUP pseudo-operation and its
-   * logs of failed operations ({@code READ-FAILED}) are left out: neither is a result.
+   * The HdrHistogram logs of the cell's first measured run (its only one without {@code --repeats};
+   * {@link #histogramsOfAllRepeats} gives every run's) by operation name, sorted; YCSB's CLEANUP
+   * pseudo-operation and its logs of failed operations ({@code READ-FAILED}) are left out: neither
+   * is a result.
    */
   public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
     return histogramsOf(recordCount, profile, 1);
