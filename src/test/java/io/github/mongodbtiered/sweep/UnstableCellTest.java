@@ -57,7 +57,9 @@ class UnstableCellTest {
             List.of(quiet, tightened),
             SweepScenario.studyWorkload("fieldlength=1000"),
             SECONDS,
-            5,
+            // Time for the stand-in's JIT to settle, so the quiet cell is quiet (the warm-up ends
+            // sooner once it is steady).
+            20,
             null, // no disk baseline: not what this test is about
             LatencyMethod.OFF);
     Map<String, Endpoint> servers = new ConcurrentHashMap<>();

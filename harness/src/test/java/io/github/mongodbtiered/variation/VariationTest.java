@@ -128,7 +128,7 @@ class VariationTest {
     assertFalse(r.unstable());
 
     assertTrue(
-        CellVariation.ofRepeats(20, false, List.of(500.0, 1000.0), List.of(2.0, 3.0)).unstable());
+        CellVariation.ofRepeats(20, false, List.of(300.0, 1000.0), List.of(2.0, 3.0)).unstable());
     assertTrue(
         CellVariation.ofRepeats(20, true, List.of(1000.0, 1001.0), List.of(2.0, 3.0)).unstable(),
         "a repeat unstable by itself makes the cell unstable");
