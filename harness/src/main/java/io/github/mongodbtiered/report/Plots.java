@@ -140,10 +140,9 @@ public final class Plots {
     String title = op.isEmpty() ? "p99 latency" : "p99 " + op + " latency";
     XYChart chart =
         Charts.chart(
-            title
-                + " vs record count (log scale; bars: lowest to highest p99 over batches or"
-                + " repeats)",
-            "p99 latency (ms, log scale)");
+            // The range is over the cell's batches or repeats (README); the title must fit the
+            // plot.
+            title + " vs record count (log scale; bars: p99 range)", "p99 latency (ms, log scale)");
     XYStyler s = chart.getStyler();
     s.setYAxisLogarithmic(true);
     chart.setCustomYAxisTickLabelsFormatter(Charts::plain);

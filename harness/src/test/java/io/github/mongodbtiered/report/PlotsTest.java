@@ -159,6 +159,6 @@ class PlotsTest {
           "a bar drawn in " + with.get(i).name());
     }
     assertTrue(with.get(0).title().contains("bars: 95% confidence interval"), with.get(0).title());
-    assertTrue(with.get(1).title().contains("bars: lowest to highest p99"), with.get(1).title());
+    assertTrue(with.get(1).title().contains("bars: p99 range"), with.get(1).title());
   }
 }
