@@ -9,6 +9,7 @@ import io.github.mongodbtiered.variation.CellVariation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -82,10 +83,28 @@ final class Repeats {
     return result;
   }
 
-  /** Each figure's mean over the repeats that have it; steady only if every repeat was. */
+  /** A run's own uncertainty: the repeats' replaces it, never averaged. */
+  private static final Set<Metric> VARIATION =
+      EnumSet.of(
+          Metric.OPS_PER_SEC_CI95_LOW,
+          Metric.OPS_PER_SEC_CI95_HIGH,
+          Metric.OPS_PER_SEC_CV_PCT,
+          Metric.P99_MS_LOW,
+          Metric.P99_MS_HIGH,
+          Metric.INTERVALS,
+          Metric.REPEATS,
+          Metric.UNSTABLE);
+
+  /**
+   * Each figure's mean over the repeats that have it; steady only if every repeat was; the
+   * variation figures left to {@link CellVariation#ofRepeats}.
+   */
   private static Map<Metric, Double> meanFigures(List<CellResult> runs) {
     Map<Metric, Double> mean = new TreeMap<>();
     for (Metric m : Metric.values()) {
+      if (VARIATION.contains(m)) {
+        continue;
+      }
       List<Double> values = new ArrayList<>();
       runs.forEach(
           r -> {
