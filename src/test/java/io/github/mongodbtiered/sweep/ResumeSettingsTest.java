@@ -31,8 +31,7 @@ import picocli.CommandLine;
  * every cell again under the new settings; and the same command once more reuses them all.
  */
 class ResumeSettingsTest {
-  private static final Path PROFILES =
-      SweepScenario.ROOT.resolve("profiles/scaled.profiles");
+  private static final Path PROFILES = SweepScenario.ROOT.resolve("profiles/scaled.profiles");
 
   @TempDir Path dir;
 

@@ -18,8 +18,8 @@ import java.util.Properties;
 
 /**
  * A scaled-down sweep for tests: the study's workload and two profiles of 512 MiB memory and a 64
- * MiB cache (profiles/scaled.profiles, which the README's quickstart uses too), one at 5000 IOPS and one at 150 IOPS, on the server image under
- * test, with record counts in the thousands.
+ * MiB cache (profiles/scaled.profiles, which the README's quickstart uses too), one at 5000 IOPS
+ * and one at 150 IOPS, on the server image under test, with record counts in the thousands.
  */
 final class SweepScenario {
   static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
@@ -49,9 +49,37 @@ final class SweepScenario {
   static SweepOptions options(
       Path out, List<Long> counts, Properties workload, double seconds, double warmup)
       throws Exception {
-    return new SweepOptions(
+    return options(
+        out,
         counts,
         scaledProfiles(),
+        workload,
+        seconds,
+        warmup,
+        // A short baseline: reads and writes, 1 and 2 threads, 2 s each (a 1 s step sees one
+        // blkio window, whose burst can pass the limit by more than 15%).
+        DiskBaseline.Settings.defaults()
+            .withFileBytes(64L << 20)
+            .withMaxThreads(2)
+            .withSecondsPerStep(2),
+        // The delayed volume wherever this host can build it (CI can): latency really applied.
+        LatencyMethod.AUTO);
+  }
+
+  /** As the scaled sweep, with other profiles, disk baseline (null for none) and latency. */
+  static SweepOptions options(
+      Path out,
+      List<Long> counts,
+      List<DiskProfile> profiles,
+      Properties workload,
+      double seconds,
+      double warmup,
+      DiskBaseline.Settings baseline,
+      LatencyMethod latency)
+      throws Exception {
+    return new SweepOptions(
+        counts,
+        profiles,
         workload,
         4,
         0,
@@ -66,15 +94,9 @@ final class SweepScenario {
         out.resolve("data"),
         false,
         List.of("test"),
-        // A short baseline: reads and writes, 1 and 2 threads, 2 s each (a 1 s step sees one
-        // blkio window, whose burst can pass the limit by more than 15%).
-        DiskBaseline.Settings.defaults()
-            .withFileBytes(64L << 20)
-            .withMaxThreads(2)
-            .withSecondsPerStep(2),
+        baseline,
         System.getProperty("probe.image", ServerImages.STANDIN_IMAGE),
-        // The delayed volume wherever this host can build it (CI can): latency really applied.
-        LatencyMethod.AUTO,
+        latency,
         0);
   }
 

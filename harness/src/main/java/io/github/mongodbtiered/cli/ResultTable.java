@@ -13,10 +13,12 @@ final class ResultTable {
   static void print(PrintWriter out, List<CellResult> cells) {
     out.printf(
         Locale.ROOT,
-        "%-12s %-10s %12s %12s %10s %10s  %s%n",
+        "%-12s %-10s %12s %19s %6s %12s %10s %10s  %s%n",
         "records",
         "profile",
         "ops/s",
+        "95% interval",
+        "CV",
         "p99 (ms)",
         "WT hit",
         "FS hit",
@@ -30,10 +32,12 @@ final class ResultTable {
       long p99 = c.latencies().values().stream().mapToLong(l -> l.p99Micros()).max().orElse(0);
       out.printf(
           Locale.ROOT,
-          "%-12d %-10s %12.1f %12.2f %10s %10s  %s%n",
+          "%-12d %-10s %12.1f %19s %6s %12.2f %10s %10s  %s%n",
           c.recordCount(),
           c.profile(),
           c.throughputOpsPerSec(),
+          interval(c),
+          cv(c),
           p99 / 1000.0,
           ratio(c.metrics().get(Metric.WT_HIT_RATIO)),
           ratio(c.metrics().get(Metric.FS_HIT_RATIO)),
@@ -48,6 +52,22 @@ final class ResultTable {
           + (c.tierMismatch() ? " (predicted " + c.predictedTier().id() + ")" : "");
     }
     return c.predictedTier() == null ? "-" : "predicted " + c.predictedTier().id();
+  }
+
+  /** The throughput's 95% interval, "9876-10123"; "-" when the run was too short for one. */
+  private static String interval(CellResult c) {
+    Double low = c.metrics().get(Metric.OPS_PER_SEC_CI95_LOW);
+    Double high = c.metrics().get(Metric.OPS_PER_SEC_CI95_HIGH);
+    return low == null || high == null ? "-" : String.format(Locale.ROOT, "%.0f-%.0f", low, high);
+  }
+
+  /** The coefficient of variation, with a "!" when the cell is unstable. */
+  private static String cv(CellResult c) {
+    Double cv = c.metrics().get(Metric.OPS_PER_SEC_CV_PCT);
+    Double unstable = c.metrics().get(Metric.UNSTABLE);
+    return cv == null
+        ? "-"
+        : String.format(Locale.ROOT, "%.1f%%", cv) + (unstable != null && unstable > 0 ? "!" : "");
   }
 
   private static String ratio(Double d) {

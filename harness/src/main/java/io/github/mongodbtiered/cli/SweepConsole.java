@@ -81,6 +81,13 @@ final class SweepConsole implements SweepRunner.Listener {
           .filter(n -> n.startsWith("not steady"))
           .forEach(n -> info("warning: cell " + c.key() + " " + n));
     }
+    Double unstable = c.metrics().get(Metric.UNSTABLE);
+    if (c.ok() && unstable != null && unstable > 0) {
+      // Real figures, but too variable to be read as one number.
+      c.notes().stream()
+          .filter(n -> n.startsWith("unstable"))
+          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+    }
   }
 
   /**
@@ -88,7 +95,7 @@ final class SweepConsole implements SweepRunner.Listener {
    * operation; empty for a closed loop.
    */
   private String openLoop(CellResult c) {
-    if (options.targetOpsPerSec() <= 0 || c.intendedLatencies().isEmpty()) {
+    if (options == null || options.targetOpsPerSec() <= 0 || c.intendedLatencies().isEmpty()) {
       return "";
     }
     StringBuilder s =

@@ -50,7 +50,7 @@ final class SweepOptionsFactory {
         workload.workload,
         cells.remeasure,
         workload.maxErrors,
-        1,
+        workload.repeats,
         workload.targetOpsPerSec);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.variation.Stability;
 import io.github.mongodbtiered.ycsb.ErrorBudget;
 import io.github.mongodbtiered.ycsb.WorkloadChecks;
 import java.io.IOException;
@@ -52,6 +53,20 @@ final class WorkloadOptions {
       defaultValue = "60",
       description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
   double seconds;
+
+  @Option(
+      names = "--repeats",
+      paramLabel = "N",
+      defaultValue = "1",
+      converter = Counts.AtLeastOne.class,
+      description =
+          "Measure each cell N times, each from a cold start with its own warm-up; its throughput"
+              + " is then the mean with a 95%% confidence interval over the N means (Student-t),"
+              + " else over 10 batches of its one run. A cell whose coefficient of variation is"
+              + " above "
+              + Stability.UNSTABLE_CV_PCT
+              + "%% is flagged 'unstable' (default: ${DEFAULT-VALUE}).")
+  int repeats;
 
   @Option(
       names = "--warmup",

@@ -5,7 +5,6 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -113,7 +112,7 @@ final class CellMerge {
       for (int i = 0; i < parts.size(); i++) {
         LatencyStats s = figures.apply(parts.get(i)).get(op);
         if (s != null && s.count() > 0) {
-          logs.add(log(i, first, logName, s.count()));
+          logs.addAll(logs(i, first, logName, s.count()));
         }
       }
       if (!logs.isEmpty()) {
@@ -126,19 +125,26 @@ final class CellMerge {
     return latencies;
   }
 
-  /** Input {@code i}'s log of {@code op}, refused when missing, unreadable or another run's. */
-  private Path log(int i, CellResult cell, String op, long operations) throws Refused {
+  /**
+   * Input {@code i}'s logs of {@code op}, one per repeat of the cell; refused when missing,
+   * unreadable or another run's.
+   */
+  private List<Path> logs(int i, CellResult cell, String op, long operations)
+      throws Refused, IOException {
     String file =
         ReportLayout.HISTOGRAMS
             + "/"
             + ReportLayout.histogramFileName(cell.recordCount(), cell.profile(), op);
-    Path log = new ReportLayout(inputs.get(i)).histogram(cell.recordCount(), cell.profile(), op);
-    if (!Files.isRegularFile(log)) {
+    List<Path> logs =
+        new ReportLayout(inputs.get(i))
+            .histogramsOfAllRepeats(cell.recordCount(), cell.profile())
+            .getOrDefault(op, List.of());
+    if (logs.isEmpty()) {
       throw new Refused(labels.get(i) + " has no " + file + " to merge " + op + " latencies");
     }
     long logged;
     try {
-      logged = HistogramLogMerge.total(List.of(log)).getTotalCount();
+      logged = HistogramLogMerge.total(logs).getTotalCount();
     } catch (IOException e) {
       throw new Refused(labels.get(i) + ": " + e.getMessage());
     }
@@ -147,13 +153,13 @@ final class CellMerge {
           labels.get(i)
               + ": "
               + file
-              + " holds "
+              + (logs.size() > 1 ? " and its repeats' logs hold " : " holds ")
               + logged
               + " operations but its cell "
               + operations
               + "; the log is from another run");
     }
-    return log;
+    return logs;
   }
 
   /**

@@ -26,7 +26,8 @@ public final class CellStore {
           "settings",
           "failedOperations",
           "intendedLatencies",
-          "settings.targetOpsPerSec");
+          "settings.targetOpsPerSec",
+          "settings.repeats");
 
   private final ReportLayout layout;
 

@@ -49,6 +49,9 @@ final class Charts {
       new BasicStroke(
           2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {8f, 5f}, 0f);
 
+  private static final BasicStroke WHISKER =
+      new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER);
+
   static {
     // Rendering needs no display; without this AWT may try to reach an X server named in DISPLAY.
     if (System.getProperty("java.awt.headless") == null) {
@@ -125,6 +128,36 @@ final class Charts {
     s.setLineStyle(solid ? SOLID : DASHED);
     s.setMarker(solid ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
     names.add(new Plots.Series(name, xs, ys));
+  }
+
+  /**
+   * A vertical bar from {@code low} to {@code high} at each cell's record count, in the series'
+   * colour and left out of the legend (the plot's title says what the bars are); cells lacking
+   * either end get none. Drawn as whiskers rather than XChart's error bars, which are symmetric
+   * around the point while an interval or a range need not be.
+   */
+  static void whiskers(
+      XYChart chart,
+      String name,
+      List<CellResult> cells,
+      ToDoubleFunction<CellResult> low,
+      ToDoubleFunction<CellResult> high,
+      Color colour) {
+    for (CellResult c : cells) {
+      double lo = low.applyAsDouble(c);
+      double hi = high.applyAsDouble(c);
+      if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+        continue;
+      }
+      double x = c.recordCount();
+      XYSeries s =
+          chart.addSeries(name + " bar " + c.recordCount(), List.of(x, x), List.of(lo, hi));
+      s.setLineColor(colour);
+      s.setLineStyle(WHISKER);
+      s.setMarker(SeriesMarkers.PLUS); // its bar crosses the line: a cap at each end
+      s.setMarkerColor(colour);
+      s.setShowInLegend(false);
+    }
   }
 
   static Plots.Plot finish(String name, XYChart chart, List<Plots.Series> names, String emptyText)

@@ -15,10 +15,10 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.XYStyler;
 
 /**
- * The report's three plots, against record count with one series per profile: throughput, p99
- * latency of the main operation (log scale), and the WiredTiger and filesystem cache hit ratios.
- * Only cells with status ok are drawn, and a figure a cell lacks is left out of its series, never
- * drawn as 0.
+ * The report's three plots, against record count with one series per profile: throughput with its
+ * 95% confidence interval as bars, p99 latency of the main operation (log scale) with its spread
+ * over batches or repeats as bars, and the WiredTiger and filesystem cache hit ratios. Only cells
+ * with status ok are drawn, and a figure a cell lacks is left out of its series, never drawn as 0.
  */
 public final class Plots {
   /** The plots' names: their files are {@code plots/<name>.svg} and {@code .png}. */
@@ -106,7 +106,9 @@ public final class Plots {
 
   private static Plot throughput(Map<String, List<CellResult>> byProfile, Map<String, Color> col)
       throws IOException {
-    XYChart chart = Charts.chart("Throughput vs record count", "operations per second");
+    XYChart chart =
+        Charts.chart(
+            "Throughput vs record count (bars: 95% confidence interval)", "operations per second");
     chart.getStyler().setYAxisMin(0.0);
     chart.setCustomYAxisTickLabelsFormatter(Charts::plain);
     List<Series> names = new ArrayList<>();
@@ -120,6 +122,15 @@ public final class Plots {
                 c -> c.throughputOpsPerSec(),
                 col.get(profile),
                 true));
+    byProfile.forEach(
+        (profile, cells) ->
+            Charts.whiskers(
+                chart,
+                profile,
+                cells,
+                c -> metric(c, Metric.OPS_PER_SEC_CI95_LOW),
+                c -> metric(c, Metric.OPS_PER_SEC_CI95_HIGH),
+                col.get(profile)));
     return Charts.finish(THROUGHPUT, chart, names, "no cell has finished yet");
   }
 
@@ -128,7 +139,10 @@ public final class Plots {
       throws IOException {
     String title = op.isEmpty() ? "p99 latency" : "p99 " + op + " latency";
     XYChart chart =
-        Charts.chart(title + " vs record count (log scale)", "p99 latency (ms, log scale)");
+        Charts.chart(
+            // The range is over the cell's batches or repeats (README); the title must fit the
+            // plot.
+            title + " vs record count (log scale; bars: p99 range)", "p99 latency (ms, log scale)");
     XYStyler s = chart.getStyler();
     s.setYAxisLogarithmic(true);
     chart.setCustomYAxisTickLabelsFormatter(Charts::plain);
@@ -144,14 +158,21 @@ public final class Plots {
                 ? Double.NaN
                 : l.p99Micros() / 1000.0;
           };
+      ToDoubleFunction<CellResult> low = c -> positive(metric(c, Metric.P99_MS_LOW));
+      ToDoubleFunction<CellResult> high = c -> positive(metric(c, Metric.P99_MS_HIGH));
       for (CellResult c : e.getValue()) {
-        double v = p99Millis.applyAsDouble(c);
-        if (!Double.isNaN(v)) {
-          min = Math.min(min, v);
-          max = Math.max(max, v);
+        for (double v :
+            new double[] {
+              p99Millis.applyAsDouble(c), low.applyAsDouble(c), high.applyAsDouble(c)
+            }) {
+          if (Double.isFinite(v)) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+          }
         }
       }
       Charts.add(chart, names, e.getKey(), e.getValue(), p99Millis, col.get(e.getKey()), true);
+      Charts.whiskers(chart, e.getKey(), e.getValue(), low, high, col.get(e.getKey()));
     }
     if (max > 0) {
       // Whole decades, so the axis always carries labelled powers of ten.
@@ -206,6 +227,16 @@ public final class Plots {
         names,
         "not measured: the server reported no cache statistics (e.g. a storage engine other than"
             + " WiredTiger)");
+  }
+
+  private static double metric(CellResult c, Metric m) {
+    Double v = c.metrics().get(m);
+    return v == null ? Double.NaN : v;
+  }
+
+  /** A log axis cannot show 0 or less. */
+  private static double positive(double v) {
+    return v > 0 ? v : Double.NaN;
   }
 
   private static double percent(CellResult c, Metric m) {

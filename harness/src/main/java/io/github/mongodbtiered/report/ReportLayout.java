@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,6 +23,7 @@ import java.util.regex.Pattern;
  * plots/&lt;name&gt;.svg, .png          the plots
  * cells/&lt;records&gt;-&lt;profile&gt;.json   each finished cell, for resuming
  * histograms/&lt;records&gt;-&lt;profile&gt;-&lt;OPERATION&gt;.hdr   HdrHistogram logs of a measured run
+ * histograms/&lt;records&gt;-&lt;profile&gt;~repeat&lt;k&gt;-&lt;OPERATION&gt;.hdr   those of its repeat k (2, 3, ...)
  * histograms/warmup/...           the same for the warm-up, kept only until its series is written
  * series/&lt;records&gt;-&lt;profile&gt;.csv  throughput and p99 per second, preload and warm-up marked
  * loads.properties                 records/s of each load step
@@ -43,6 +46,12 @@ public record ReportLayout(Path dir) {
   static final String TIER_PREFIX = "tier-";
   static final String TIER_SUFFIX = ".csv";
   private static final String HISTOGRAM_SUFFIX = ".hdr";
+
+  /**
+   * Marks a later repeat's logs. A profile name cannot hold it, so one cell's repeats are never
+   * taken for another profile's logs (as {@code x-y} would be for profile {@code x}).
+   */
+  private static final String REPEAT_MARK = "~repeat";
 
   /** What {@code DiskProfile} allows: safe as part of a file name. */
   private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -129,16 +138,50 @@ public record ReportLayout(Path dir) {
    * and {@code .hdr} itself.
    */
   public Path histogramOutputPrefix(long recordCount, String profile) {
-    return histograms().resolve(histogramPrefix(recordCount, profile));
+    return histogramOutputPrefix(recordCount, profile, 1);
   }
 
   /**
-   * The cell's HdrHistogram logs by operation name, sorted, intended-time ones ({@code
-   * Intended-READ}) included; YCSB's CLEANUP pseudo-operation and its logs of failed operations
-   * ({@code READ-FAILED}), in either timing, are left out: neither is a result.
+   * As {@link #histogramOutputPrefix(long, String)} for the cell's {@code repeat}th measured run (1
+   * for the first, whose logs keep the plain names).
+   */
+  public Path histogramOutputPrefix(long recordCount, String profile, int repeat) {
+    return histograms().resolve(histogramPrefix(recordCount, profile, repeat));
+  }
+
+  /**
+   * The HdrHistogram logs of the cell's first measured run (its only one without {@code --repeats};
+   * {@link #histogramsOfAllRepeats} gives every run's) by operation name, sorted, intended-time
+   * ones ({@code Intended-READ}) included; YCSB's CLEANUP pseudo-operation and its logs of failed
+   * operations ({@code READ-FAILED}), in either timing, are left out: neither is a result.
    */
   public Map<String, Path> histogramsOf(long recordCount, String profile) throws IOException {
-    return logsOf(histograms(), recordCount, profile);
+    return histogramsOf(recordCount, profile, 1);
+  }
+
+  /**
+   * As {@link #histogramsOf(long, String)}, the logs of the cell's {@code repeat}th measured run (1
+   * for the first: the plain names, which a cell measured once has alone).
+   */
+  public Map<String, Path> histogramsOf(long recordCount, String profile, int repeat)
+      throws IOException {
+    return logsOf(histograms(), histogramPrefix(recordCount, profile, repeat));
+  }
+
+  /**
+   * Every measured run's logs of the cell by operation name, the first run's first: for the cell's
+   * latencies, which are all its repeats' values together.
+   */
+  public Map<String, List<Path>> histogramsOfAllRepeats(long recordCount, String profile)
+      throws IOException {
+    Map<String, List<Path>> logs = new TreeMap<>();
+    for (int repeat = 1; ; repeat++) {
+      Map<String, Path> one = histogramsOf(recordCount, profile, repeat);
+      if (one.isEmpty() && repeat > 1) {
+        return logs;
+      }
+      one.forEach((op, log) -> logs.computeIfAbsent(op, k -> new ArrayList<>()).add(log));
+    }
   }
 
   /** What YCSB's {@code hdrhistogram.output.path} takes for the cell's warm-up. */
@@ -148,7 +191,7 @@ public record ReportLayout(Path dir) {
 
   /** The cell's warm-up logs by operation name, as {@link #histogramsOf} gives the run's. */
   public Map<String, Path> warmupHistogramsOf(long recordCount, String profile) throws IOException {
-    return logsOf(warmupHistograms(), recordCount, profile);
+    return logsOf(warmupHistograms(), histogramPrefix(recordCount, profile));
   }
 
   /** Removes the cell's warm-up logs. */
@@ -166,10 +209,8 @@ public record ReportLayout(Path dir) {
     deleteWarmupHistogramsOf(recordCount, profile);
   }
 
-  private static Map<String, Path> logsOf(Path dir, long recordCount, String profile)
-      throws IOException {
+  private static Map<String, Path> logsOf(Path dir, String prefix) throws IOException {
     Map<String, Path> logs = new TreeMap<>();
-    String prefix = histogramPrefix(recordCount, profile);
     if (!Files.isDirectory(dir)) {
       return logs;
     }
@@ -192,10 +233,22 @@ public record ReportLayout(Path dir) {
   }
 
   /**
-   * Removes every log of the cell, failed operations' included: a re-measured cell starts clean.
+   * Removes every log of the cell, every repeat's and failed operations' included: a re-measured
+   * cell starts clean.
    */
   public void deleteHistogramsOf(long recordCount, String profile) throws IOException {
     deleteMatching(histograms(), histogramPrefix(recordCount, profile) + "*" + HISTOGRAM_SUFFIX);
+    deleteMatching(
+        histograms(), cellName(recordCount, profile) + REPEAT_MARK + "*" + HISTOGRAM_SUFFIX);
+  }
+
+  /** Removes the logs of the cell's {@code repeat}th run only (2 or more). */
+  public void deleteHistogramsOf(long recordCount, String profile, int repeat) throws IOException {
+    if (repeat <= 1) {
+      throw new IllegalArgumentException("the first run's logs go with the cell's: use the cell's");
+    }
+    deleteMatching(
+        histograms(), histogramPrefix(recordCount, profile, repeat) + "*" + HISTOGRAM_SUFFIX);
   }
 
   /**
@@ -222,6 +275,15 @@ public record ReportLayout(Path dir) {
 
   private static String histogramPrefix(long recordCount, String profile) {
     return cellName(recordCount, profile) + "-";
+  }
+
+  private static String histogramPrefix(long recordCount, String profile, int repeat) {
+    if (repeat < 1) {
+      throw new IllegalArgumentException("repeat " + repeat + ": repeats count from 1");
+    }
+    return repeat == 1
+        ? histogramPrefix(recordCount, profile)
+        : cellName(recordCount, profile) + REPEAT_MARK + repeat + "-";
   }
 
   /** {@code <recordCount>-<profile>}, checked to be safe as a file name. */

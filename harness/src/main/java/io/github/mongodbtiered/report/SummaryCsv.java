@@ -177,7 +177,7 @@ public final class SummaryCsv {
     }
     for (Metric m : Metric.values()) {
       Double v = measured ? c.metrics().get(m) : null;
-      if (m == Metric.STEADY_STATE) {
+      if (m == Metric.STEADY_STATE || m == Metric.UNSTABLE) {
         r.add(v == null ? "" : Boolean.toString(v > 0)); // a yes or no, read as one
         continue;
       }
@@ -217,15 +217,21 @@ public final class SummaryCsv {
           FS_BYTES_REQUESTED,
           DEVICE_BYTES_READ,
           FS_READ_OPS_REQUESTED,
-          DEVICE_READ_OPS ->
+          DEVICE_READ_OPS,
+          INTERVALS,
+          REPEATS ->
           0;
       case LOAD_RECORDS_PER_SEC,
           DEVICE_READS_PER_SEC,
           DEVICE_UTIL_PCT,
           WARMUP_PRELOAD_S,
-          WARMUP_S ->
+          WARMUP_S,
+          OPS_PER_SEC_CI95_LOW,
+          OPS_PER_SEC_CI95_HIGH,
+          OPS_PER_SEC_CV_PCT ->
           1;
-      case STEADY_STATE -> 0;
+      case STEADY_STATE, UNSTABLE -> 0;
+      case P99_MS_LOW, P99_MS_HIGH -> 3;
       case CLIENT_CPU_US_PER_OP -> 2;
       case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
       case WT_HIT_RATIO, FS_HIT_RATIO, FS_HIT_RATIO_OPS -> 6;

@@ -24,6 +24,8 @@ import java.util.TreeMap;
  * @param toolVersion this tool's version
  * @param targetOpsPerSec the measured run's request rate ({@code --target}), or 0 for a closed loop
  *     (also in cells saved before it was recorded, which were all closed loops)
+ * @param repeats measured runs of the cell, each from a cold start ({@code --repeats}); a cell
+ *     saved before it was recorded reads as 1, as it was measured once
  */
 public record CellSettings(
     String workload,
@@ -38,9 +40,20 @@ public record CellSettings(
     String serverVersion,
     String latency,
     String toolVersion,
-    double targetOpsPerSec) {
+    double targetOpsPerSec,
+    int repeats) {
 
-  /** The settings of a closed-loop cell. */
+  public CellSettings {
+    repeats = Math.max(1, repeats);
+    workload = workload == null ? "" : workload;
+    workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
+    image = image == null ? "" : image;
+    serverVersion = serverVersion == null ? "" : serverVersion;
+    latency = latency == null ? "" : latency;
+    toolVersion = toolVersion == null ? "" : toolVersion;
+  }
+
+  /** The settings of a closed-loop cell measured once. */
   public CellSettings(
       String workload,
       SortedMap<String, String> workloadProperties,
@@ -67,16 +80,8 @@ public record CellSettings(
         serverVersion,
         latency,
         toolVersion,
-        0);
-  }
-
-  public CellSettings {
-    workload = workload == null ? "" : workload;
-    workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
-    image = image == null ? "" : image;
-    serverVersion = serverVersion == null ? "" : serverVersion;
-    latency = latency == null ? "" : latency;
-    toolVersion = toolVersion == null ? "" : toolVersion;
+        0,
+        1);
   }
 
   /** These settings for a measured run driven at {@code opsPerSec} (0: a closed loop). */
@@ -94,7 +99,27 @@ public record CellSettings(
         serverVersion,
         latency,
         toolVersion,
-        opsPerSec);
+        opsPerSec,
+        repeats);
+  }
+
+  /** These settings for a cell measured {@code n} times. */
+  public CellSettings withRepeats(int n) {
+    return new CellSettings(
+        workload,
+        workloadProperties,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        profile,
+        server,
+        image,
+        serverVersion,
+        latency,
+        toolVersion,
+        targetOpsPerSec,
+        n);
   }
 
   /**

@@ -55,7 +55,26 @@ public enum Metric {
   /** Seconds of the workload warm-up: until the steady state, at most --warmup. */
   WARMUP_S("warmup_s"),
   /** 1 when the workload warm-up reached the steady state, 0 when --warmup ran out first. */
-  STEADY_STATE("steady_state");
+  STEADY_STATE("steady_state"),
+  /**
+   * Lower end of the 95% confidence interval of the throughput: Student-t over the repeats' means,
+   * or with one repeat over the run's batch means (see {@code variation.BatchMeans}).
+   */
+  OPS_PER_SEC_CI95_LOW("ops_per_sec_ci95_low"),
+  /** Upper end of that interval. */
+  OPS_PER_SEC_CI95_HIGH("ops_per_sec_ci95_high"),
+  /** Coefficient of variation of the samples the interval came from, in percent of their mean. */
+  OPS_PER_SEC_CV_PCT("ops_per_sec_cv_pct"),
+  /** Lowest p99 of the main operation over the run's batches, or over the repeats. */
+  P99_MS_LOW("p99_ms_low"),
+  /** Highest p99 of the main operation over the run's batches, or over the repeats. */
+  P99_MS_HIGH("p99_ms_high"),
+  /** Full one-second intervals measured, all repeats together (the last, partial one left out). */
+  INTERVALS("intervals"),
+  /** Measured runs of the cell, each from a cold start ({@code --repeats}). */
+  REPEATS("repeats"),
+  /** 1 when the coefficient of variation is above the documented threshold, else 0. */
+  UNSTABLE("unstable");
 
   private final String column;
 

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.intervals.Interval;
 import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.metrics.ClientCpu;
 import io.github.mongodbtiered.metrics.ClientCpuUsage;
@@ -18,6 +19,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -26,8 +28,10 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.bson.Document;
 
 /**
@@ -44,9 +48,11 @@ final class CellMeasurement {
   private final TargetServer server;
   private final long hostMemoryBytes;
   private final CellSeries series;
+  private final int repeat;
 
   /**
    * @param hostMemoryBytes memory of this host, for profiles without a memory limit; 0 if unknown
+   * @param repeat which of the cell's measured runs this is, from 1 ({@code --repeats})
    */
   CellMeasurement(
       SweepOptions options,
@@ -55,7 +61,8 @@ final class CellMeasurement {
       DiskProfile profile,
       Endpoint endpoint,
       TargetServer server,
-      long hostMemoryBytes) {
+      long hostMemoryBytes,
+      int repeat) {
     this.options = options;
     this.phases = phases;
     this.recordCount = recordCount;
@@ -64,6 +71,7 @@ final class CellMeasurement {
     this.server = server;
     this.hostMemoryBytes = hostMemoryBytes;
     this.series = new CellSeries(new ReportLayout(options.outDir()), recordCount, profile.name());
+    this.repeat = repeat;
   }
 
   CellResult run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
@@ -92,13 +100,14 @@ final class CellMeasurement {
       ServerSnapshot before = counters.read(db);
       ClientCpu cpuBefore = ClientCpu.now();
       long t0 = System.nanoTime();
-      PhaseResult r = phases.measure(endpoint.url(), recordCount, profile.name(), runProgress);
+      PhaseResult r =
+          phases.measure(endpoint.url(), recordCount, profile.name(), repeat, runProgress);
       long elapsedNanos = System.nanoTime() - t0;
       FailedOperations failures = FailedOperations.of(r);
       // Kept for diagnosis even when the cell fails; the report shows them as not a result.
       cell.run(r.opsDone(), r.runtimeMillis(), r.throughputOpsPerSec())
           .failedOperations(failures.failed());
-      series.append(1).ifPresent(cell::note);
+      series.append(repeat).ifPresent(cell::note);
       ServerSnapshot after;
       String restarted;
       try {
@@ -113,11 +122,16 @@ final class CellMeasurement {
       Map<Metric, Double> m =
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
-      latencies(cell);
+      Map<String, LatencyStats> latencies = latencies(cell);
+      CellVariation variation = variation(latencies);
+      m.putAll(variation.figures());
       cell.metrics(m).clientBound(cpu.saturated());
       String shortfall = TargetShortfall.note(options.targetOpsPerSec(), r.throughputOpsPerSec());
       if (shortfall != null) {
         cell.note(shortfall);
+      }
+      if (variation.unstable()) {
+        cell.note(variation.note());
       }
       if (cpu.saturated()) {
         cell.note(
@@ -265,14 +279,30 @@ final class CellMeasurement {
   }
 
   /**
-   * Latency per operation type, from the HdrHistogram logs YCSB wrote: service times, and with
-   * {@code --target} the same operations timed from their intended start ({@code Intended-READ},
-   * ...), kept apart so that no operation counts twice.
+   * How sure the run's throughput and p99 are, from its per-second intervals (the last, partial one
+   * left out, see {@link io.github.mongodbtiered.variation.BatchMeans}); the p99 spread is that of
+   * the operation with the most operations.
    */
-  private void latencies(CellResult.Builder cell) throws IOException {
+  private CellVariation variation(Map<String, LatencyStats> latencies) throws IOException {
+    String main = CellVariation.mainOperation(latencies);
+    ReportLayout layout = new ReportLayout(options.outDir());
+    List<Interval> intervals =
+        IntervalLog.read(layout.histogramsOf(recordCount, profile.name(), repeat));
+    return CellVariation.ofRun(intervals, main);
+  }
+
+  /**
+   * Latency per operation type, from the HdrHistogram logs YCSB wrote in this run: service times,
+   * and with {@code --target} the same operations timed from their intended start ({@code
+   * Intended-READ}, ...), kept apart so that no operation counts twice.
+   *
+   * @return the service times
+   */
+  private Map<String, LatencyStats> latencies(CellResult.Builder cell) throws IOException {
+    Map<String, LatencyStats> result = new TreeMap<>();
     ReportLayout layout = new ReportLayout(options.outDir());
     for (Map.Entry<String, Path> log :
-        layout.histogramsOf(recordCount, profile.name()).entrySet()) {
+        layout.histogramsOf(recordCount, profile.name(), repeat).entrySet()) {
       LatencyStats s = HistogramLogMerge.read(log.getValue());
       String op = log.getKey();
       if (s.count() == 0) {
@@ -282,7 +312,9 @@ final class CellMeasurement {
         cell.intendedLatency(op.substring(IntervalLog.INTENDED_PREFIX.length()), s);
       } else {
         cell.latency(op, s);
+        result.put(op, s);
       }
     }
+    return result;
   }
 }

@@ -4,11 +4,14 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One cell's server lifecycle: starts the target's server cold under the profile, has the cell
- * measured on it, and stops it. It never throws: whatever goes wrong becomes a failed cell, so a
- * failure in one cell loses nothing measured before it.
+ * measured on it, and stops it, once per repeat ({@code --repeats}). It never throws: whatever goes
+ * wrong becomes a failed cell, so a failure in one cell loses nothing measured before it.
  */
 final class CellRunner {
   private final SweepOptions options;
@@ -26,12 +29,52 @@ final class CellRunner {
   }
 
   /**
+   * Measures the cell {@code --repeats} times, each on a server started cold as the first is; a
+   * failed repeat fails the cell, naming it.
+   *
    * @param loadRecordsPerSec the rate of the load step that reached {@code count}, or null
    */
   CellResult measure(long count, DiskProfile profile, Double loadRecordsPerSec) {
+    int repeats = Math.max(1, options.repeats());
+    List<CellResult> runs = new ArrayList<>();
+    for (int repeat = 1; repeat <= repeats; repeat++) {
+      CellResult run = measureOnce(count, profile, repeat);
+      if (!run.ok() && repeats > 1) {
+        run =
+            run.toBuilder()
+                .failed("repeat " + repeat + " of " + repeats + ": " + run.error())
+                .build();
+      }
+      if (!run.ok()) {
+        return withLoadRate(run, loadRecordsPerSec);
+      }
+      runs.add(run);
+    }
+    if (repeats == 1) {
+      return withLoadRate(runs.get(0), loadRecordsPerSec);
+    }
+    try {
+      return withLoadRate(
+          Repeats.combine(runs, new ReportLayout(options.outDir())), loadRecordsPerSec);
+    } catch (IOException | RuntimeException ex) {
+      return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
+    }
+  }
+
+  private static CellResult withLoadRate(CellResult cell, Double loadRecordsPerSec) {
+    return loadRecordsPerSec == null
+        ? cell
+        : cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loadRecordsPerSec);
+  }
+
+  /** One measured run of the cell on a server started cold for it. */
+  private CellResult measureOnce(long count, DiskProfile profile, int repeat) {
     Endpoint e;
     try {
-      new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
+      if (repeat == 1) {
+        // Later repeats append to the first one's series.
+        new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
+      }
       e = server.startCell(profile);
     } catch (Exception ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
@@ -42,16 +85,12 @@ final class CellRunner {
       }
       listener.cellStarted(count, profile, e);
       Long memory = report.environment() == null ? null : report.environment().memoryBytes();
-      CellResult cell =
-          new CellMeasurement(
-                  options, phases, count, profile, e, server, memory == null ? 0 : memory)
-              .run(
-                  listener.preloadProgress(count, profile),
-                  listener.runProgress(count, profile, true),
-                  listener.runProgress(count, profile, false));
-      return loadRecordsPerSec == null
-          ? cell
-          : cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loadRecordsPerSec);
+      return new CellMeasurement(
+              options, phases, count, profile, e, server, memory == null ? 0 : memory, repeat)
+          .run(
+              listener.preloadProgress(count, profile),
+              listener.runProgress(count, profile, true),
+              listener.runProgress(count, profile, false));
     } catch (Exception ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     } finally {

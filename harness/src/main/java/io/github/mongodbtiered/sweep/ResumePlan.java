@@ -176,7 +176,9 @@ final class ResumePlan {
             any.image(),
             any.serverVersion(),
             any.latency(),
-            any.toolVersion());
+            any.toolVersion(),
+            any.targetOpsPerSec(),
+            any.repeats());
   }
 
   private boolean inThisRun(CellResult cell) {

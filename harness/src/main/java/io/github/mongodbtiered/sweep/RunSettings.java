@@ -58,7 +58,8 @@ final class RunSettings {
         serverVersion,
         options.latency().id(),
         SweepReport.TOOL_VERSION,
-        options.targetOpsPerSec());
+        options.targetOpsPerSec(),
+        options.repeats());
   }
 
   /** The workload's properties that shape the measured run. */

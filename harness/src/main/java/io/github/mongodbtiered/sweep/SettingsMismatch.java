@@ -35,6 +35,7 @@ final class SettingsMismatch {
     change(out, "seconds", trim(recorded.runSeconds()), trim(now.runSeconds()));
     change(out, "warmup", trim(recorded.warmupSeconds()), trim(now.warmupSeconds()));
     change(out, "target", rate(recorded.targetOpsPerSec()), rate(now.targetOpsPerSec()));
+    change(out, "repeats", recorded.repeats(), now.repeats());
     profile(recorded.profile(), now.profile(), out);
     change(out, "server", id(recorded.server()), id(now.server()));
     change(out, "image", recorded.image(), now.image());

@@ -67,24 +67,32 @@ final class YcsbPhases {
   }
 
   /**
-   * The measured run, with HdrHistogram logs per operation under {@code histograms/}, one interval
-   * a second (logs of an earlier attempt at the same cell are removed first, so they never mix);
-   * with {@code --target}, at that rate and with intended-time logs beside them. The warm-up stays
+   * The cell's {@code repeat}th measured run (1 for the first), with HdrHistogram logs per
+   * operation under {@code histograms/} in that repeat's names, one interval a second. Logs of an
+   * earlier attempt never mix in: the first run removes every log of the cell, a later one its own.
+   * With {@code --target}, at that rate and with intended-time logs beside them. The warm-up stays
    * a closed loop: it fills the caches, which takes reads, not a schedule.
    */
-  PhaseResult measure(String url, long recordCount, String profile, Progress progress)
+  PhaseResult measure(String url, long recordCount, String profile, int repeat, Progress progress)
       throws PhaseException, IOException {
     Properties p = transactions(url, recordCount, options.runOperations(), options.runSeconds());
     Files.createDirectories(layout.histograms());
-    layout.deleteHistogramsOf(recordCount, profile);
-    perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile));
+    if (repeat == 1) {
+      layout.deleteHistogramsOf(recordCount, profile);
+    } else {
+      layout.deleteHistogramsOf(recordCount, profile, repeat);
+    }
+    perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile, repeat));
     if (options.targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
       p.setProperty("target", BigDecimal.valueOf(options.targetOpsPerSec()).toPlainString());
       p.setProperty("measurement.interval", "both");
     }
-    return run("run " + recordCount + " x " + profile, p, progress);
+    return run(
+        "run " + recordCount + " x " + profile + (repeat > 1 ? " repeat " + repeat : ""),
+        p,
+        progress);
   }
 
   /** HdrHistogram logs per operation at {@code prefix}, one interval a second. */

@@ -126,7 +126,7 @@ class MongodbTieredCliTest {
       "option '--threads': '0': use a whole number of 1 or more",
       "option '--baseline-blocks': '32k-4k': use sizes from 512 bytes to 64m",
       "option '--baseline-file-size': '1e99g' is too large a size",
-      "Unknown options: '--recordcount', '5' (did you mean --recordcounts or --remeasure?); see"
+      "Unknown options: '--recordcount', '5' (did you mean --recordcounts or --remeasure or --repeats?); see"
           + " 'mongodb-tiered sweep --help'",
       "--profiles-file /no/such/profiles: no such file",
       "option '--max-errors': 'lots' is not a number of failed operations: give a count",

@@ -149,6 +149,32 @@ class CellMergeTest {
     return new SeriesCsv.Row(1, phase, start, start + 1, ops, (double) ops, p99, "READ", p99);
   }
 
+  @Test
+  void eachClientsRepeatsAreMergedWithTheirLatencies() throws IOException {
+    // A cell measured twice holds both runs' values; each client has a log per run.
+    for (String client : List.of("a", "b")) {
+      ReportLayout in = new ReportLayout(dir.resolve(client));
+      Files.createDirectories(in.histograms());
+      YcsbLogs.write(
+          in.histogramOutputPrefix(2000, "hdd", 1), "READ", List.of(new long[] {100, 200}));
+      YcsbLogs.write(
+          in.histogramOutputPrefix(2000, "hdd", 2), "READ", List.of(new long[] {300, 400, 500}));
+    }
+    CellResult part =
+        CellResult.builder(2000, "hdd", ServerKind.DOCKER)
+            .run(5, 2000, 2.5)
+            .latency("READ", new LatencyStats(5, 300, 300, 500, 500, 500, 500))
+            .build();
+    CellResult merged = merge(part, part);
+    assertTrue(merged.ok(), merged.error());
+    assertEquals(10, merged.latencies().get("READ").count());
+    assertEquals(
+        10,
+        HistogramLogMerge.total(
+                List.of(new ReportLayout(dir.resolve("out")).histogram(2000, "hdd", "READ")))
+            .getTotalCount());
+  }
+
   private CellResult merge(CellResult... parts) throws IOException {
     return new CellMerge(
             List.of(dir.resolve("a"), dir.resolve("b")), List.of("a", "b"), dir.resolve("out"))

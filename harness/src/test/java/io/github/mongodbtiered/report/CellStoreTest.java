@@ -193,6 +193,22 @@ class CellStoreTest {
     assertEquals(0, before.settings().targetOpsPerSec(), "a closed loop");
   }
 
+  @Test
+  void aCellSavedBeforeRepeatsWereRecordedWasMeasuredOnce() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellSettings three =
+        new CellSettings(
+            "w", new TreeMap<>(), 16, 0, 5, 1, null, ServerKind.EMBEDDED, "", "", "", "t", 0, 3);
+    store.save(Cells.cell(100, "hdd").settings(three).build());
+    assertEquals(3, store.load(100, "hdd").orElseThrow().settings().repeats());
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    ((ObjectNode) old.get("settings")).remove("repeats");
+    Files.write(f, json.writeValueAsBytes(old));
+    assertEquals(1, store.load(100, "hdd").orElseThrow().settings().repeats());
+  }
+
   private static CellSettings settings() {
     return new CellSettings(
         "tiered-read-uniform",

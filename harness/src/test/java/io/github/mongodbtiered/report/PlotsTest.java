@@ -134,4 +134,31 @@ class PlotsTest {
     assertEquals("0.5", Charts.plain(0.5));
     assertEquals("12000", Charts.plain(12000));
   }
+
+  @Test
+  void theThroughputAndP99PlotsDrawTheirIntervalsAsBarsAndSaySo() throws Exception {
+    CellResult plain = Cells.ok(2000, "io1-5000", io.github.mongodbtiered.results.Tier.WT_CACHE);
+    CellResult plain2 = Cells.ok(4000, "io1-5000", io.github.mongodbtiered.results.Tier.WT_CACHE);
+    List<Plots.Plot> without = Plots.render(List.of(plain, plain2), ORDER);
+    List<Plots.Plot> with =
+        Plots.render(
+            List.of(
+                plain.toBuilder()
+                    .metric(io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_LOW, 1.0)
+                    .metric(io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_HIGH, 1e6)
+                    .metric(io.github.mongodbtiered.results.Metric.P99_MS_LOW, 0.01)
+                    .metric(io.github.mongodbtiered.results.Metric.P99_MS_HIGH, 500.0)
+                    .build(),
+                plain2),
+            ORDER);
+    for (int i : new int[] {0, 1}) {
+      assertEquals(without.get(i).seriesNames(), with.get(i).seriesNames(), "bars stay unnamed");
+      assertTrue(
+          parseSvg(with.get(i).svg()).getElementsByTagName("path").getLength()
+              > parseSvg(without.get(i).svg()).getElementsByTagName("path").getLength(),
+          "a bar drawn in " + with.get(i).name());
+    }
+    assertTrue(with.get(0).title().contains("bars: 95% confidence interval"), with.get(0).title());
+    assertTrue(with.get(1).title().contains("bars: p99 range"), with.get(1).title());
+  }
 }

@@ -107,6 +107,33 @@ class SummaryCsvTest {
   }
 
   @Test
+  void theStatedUncertaintyHasItsColumnsWithUnitsAndUnstableIsAYesOrNo() {
+    CellResult quiet =
+        Cells.cell(2000, "io1-5000")
+            .metric(Metric.OPS_PER_SEC_CI95_LOW, 9876.54)
+            .metric(Metric.OPS_PER_SEC_CI95_HIGH, 10123.46)
+            .metric(Metric.OPS_PER_SEC_CV_PCT, 1.234)
+            .metric(Metric.P99_MS_LOW, 1.2344)
+            .metric(Metric.P99_MS_HIGH, 7.5)
+            .metric(Metric.INTERVALS, 60.0)
+            .metric(Metric.REPEATS, 1.0)
+            .metric(Metric.UNSTABLE, 0.0)
+            .build();
+    CellResult shaky = Cells.cell(4000, "io1-5000").metric(Metric.UNSTABLE, 1.0).build();
+    List<String> lines = lines(SummaryCsv.render(List.of(quiet, shaky)));
+    Map<String, String> q = row(lines, 1);
+    assertEquals("9876.5", q.get("ops_per_sec_ci95_low"));
+    assertEquals("10123.5", q.get("ops_per_sec_ci95_high"));
+    assertEquals("1.2", q.get("ops_per_sec_cv_pct"));
+    assertEquals("1.234", q.get("p99_ms_low"), "to 3 decimals");
+    assertEquals("7.500", q.get("p99_ms_high"));
+    assertEquals("60", q.get("intervals"));
+    assertEquals("1", q.get("repeats"));
+    assertEquals("false", q.get("unstable"));
+    assertEquals("true", row(lines, 2).get("unstable"));
+  }
+
+  @Test
   void failedOperationsAreCountedPerTypeEvenForAFailedCellAndEmptyWhenNotRecorded() {
     CellResult failed =
         Cells.cell(8000, "io1-5000")

@@ -10,8 +10,10 @@ import io.github.mongodbtiered.report.SummaryCsv;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.variation.Stability;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SortedSet;
 
 /**
@@ -32,7 +34,11 @@ final class CellTable {
         .append(" are the collection's and its indexes' on disk, free space included; their live")
         .append(
             " bytes leave out what WiredTiger holds for reuse, and the predicted tier names the")
-        .append(" bytes it was decided by (see Tiers).")
+        .append(" bytes it was decided by (see Tiers). The 95% interval of the throughput and its")
+        .append(" coefficient of variation (CV) come from the repeats' means, or with one repeat")
+        .append(" from 10 batches of its run; a cell whose CV is above ")
+        .append(Sizes.trim(Stability.UNSTABLE_CV_PCT))
+        .append("% is flagged unstable.")
         .append(
             intended
                 ? " An intended p99 times each operation from when the --target schedule meant to"
@@ -42,7 +48,8 @@ final class CellTable {
         .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
         .append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
-        .append("<th>ops/s</th><th class=\"text\">failed ops</th>");
+        .append("<th>ops/s</th><th>ops/s 95% interval</th><th>CV</th>")
+        .append("<th class=\"text\">failed ops</th>");
     for (String op : ops) {
       h.append("<th>").append(esc(op)).append(" p50</th><th>").append(esc(op)).append(" p99</th>");
       if (intended) {
@@ -79,6 +86,8 @@ final class CellTable {
         .append(esc(c.status().id()))
         .append("</td>")
         .append(td(ok ? Figures.opsPerSec(c.throughputOpsPerSec()) : NONE))
+        .append(td(ok ? interval(c) : NONE))
+        .append(td(ok ? cv(c) : NONE))
         .append(text(failures(c)));
     for (String op : ops) {
       LatencyStats l = ok ? c.latencies().get(op) : null;
@@ -123,6 +132,25 @@ final class CellTable {
     List<String> byType = new ArrayList<>();
     c.failedOperations().forEach((type, n) -> byType.add(type + " " + n));
     return esc(total + ": " + String.join(", ", byType));
+  }
+
+  /** "9,870-10,120", or a dash when the run was too short for one. */
+  private static String interval(CellResult c) {
+    Double low = c.metrics().get(Metric.OPS_PER_SEC_CI95_LOW);
+    Double high = c.metrics().get(Metric.OPS_PER_SEC_CI95_HIGH);
+    return low == null || high == null
+        ? NONE
+        : Figures.opsPerSec(low) + "&ndash;" + Figures.opsPerSec(high);
+  }
+
+  /** "1.2%", marked when above the threshold. */
+  private static String cv(CellResult c) {
+    Double cv = c.metrics().get(Metric.OPS_PER_SEC_CV_PCT);
+    if (cv == null) {
+      return NONE;
+    }
+    String shown = String.format(Locale.ROOT, "%.1f%%", cv);
+    return Stability.unstable(cv) ? "<strong>" + shown + " unstable</strong>" : shown;
   }
 
   private static List<String> notes(CellResult c) {
