@@ -155,6 +155,45 @@ class HtmlReportTest {
   }
 
   @Test
+  void thePagesFirstLinesSayWhatItShowsProfileByProfileWithIntervalsAndCaveats() {
+    CellResult small =
+        StudyCells.cell(2_000_000, "hdd-150", 70_000, 900, 0.999, null, Tier.WT_CACHE, List.of())
+            .toBuilder()
+            .metric(Metric.OPS_PER_SEC_CI95_LOW, 68_000.0)
+            .metric(Metric.OPS_PER_SEC_CI95_HIGH, 72_000.0)
+            .metric(Metric.STEADY_STATE, 1.0)
+            .metric(Metric.UNSTABLE, 0.0)
+            .build();
+    CellResult large =
+        StudyCells.cell(5_000_000, "hdd-150", 1_000, 90_000, 0.6, 0.5, Tier.FAR_OVER, List.of())
+            .toBuilder()
+            .metric(Metric.STEADY_STATE, 0.0)
+            .metric(Metric.UNSTABLE, 1.0)
+            .build();
+    CellResult other =
+        StudyCells.cell(2_000_000, "io1-5000", 75_000, 800, 0.999, null, Tier.WT_CACHE, List.of());
+
+    String html = HtmlReport.render(manifest(), List.of(small, large, other), List.of(), List.of());
+
+    String start = html.substring(html.indexOf("<h1>"), html.indexOf("<dl class=\"facts\""));
+    assertTrue(
+        start.contains("What this page shows: throughput and tail latency of 3 cells"), start);
+    assertTrue(
+        start.contains(
+            "hdd-150: 2,000,000 records: 70,000 ops/s (95% interval 68,000 to 72,000),"
+                + " wt-cache; 5,000,000 records: 1,000 ops/s, far-over. From the smallest to the"
+                + " largest count throughput falls 99%, as the data moves from in WiredTiger cache"
+                + " to far over both caches."),
+        start);
+    assertTrue(start.indexOf("hdd-150:") > start.indexOf("io1-5000:"), "profiles in report order");
+    assertTrue(
+        start.contains(
+            "Of the cells, 1 did not reach the steady state in the warm-up, 1 varied more than the"
+                + " stability threshold: see Warnings."),
+        start);
+  }
+
+  @Test
   void theSummaryShowsBothFilesystemHitRatiosAndWhichTheTierUsed() {
     // Read-ahead: 19% of the bytes came from the device, 0.5% of the reads.
     CellResult byReads =

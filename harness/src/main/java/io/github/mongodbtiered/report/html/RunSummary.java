@@ -29,7 +29,9 @@ final class RunSummary {
 
   static void render(StringBuilder h, RunManifest m, List<CellResult> rows, int warnings) {
     long ok = rows.stream().filter(c -> c.ok()).count();
-    h.append("<h1>mongodb-tiered report</h1>\n<dl class=\"facts\" id=\"run\">\n");
+    h.append("<h1>mongodb-tiered report</h1>\n");
+    Lead.render(h, m, rows);
+    h.append("<dl class=\"facts\" id=\"run\">\n");
     fact(h, "started", m.startedAt().toString());
     fact(h, "last written", m.finishedAt().toString());
     fact(h, "server", server(m));
