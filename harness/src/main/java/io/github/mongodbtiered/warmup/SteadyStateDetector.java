@@ -14,7 +14,11 @@ import java.util.Locale;
  * are flat (spread within {@link #PAGE_READS_SPREAD} of their mean, plus {@link
  * #PAGE_READS_SLACK_PER_SEC} so that a cache that no longer reads at all counts as flat). When any
  * sample lacks the server's cache figures (a server without WiredTiger statistics), throughput
- * alone decides, and {@link #throughputOnly()} says so.
+ * alone decides, and {@link #throughputOnly()} says so. Where this JVM's JIT compiler time is
+ * known, it must also have gone quiet over the last window (at most {@link #JIT_BUSY} of the wall
+ * time): the client, and the embedded server, run in this JVM, and while C2 still compiles their
+ * hot paths throughput climbs in steps with flat stretches between them (a fresh JVM's first cell
+ * held 8,000 ops/s for 10 s of warm-up and then rose to 12,700 ops/s during its run).
  *
  * <p>Throughput is judged by its trend, not its spread: on a shared 2-core host one-second samples
  * of a steady server vary by 10-15% (a 2M-record cell on hdd-150 gave 10,200-13,900 ops/s in five
@@ -27,6 +31,7 @@ public final class SteadyStateDetector {
   public static final double CACHE_GROWTH = 0.01;
   public static final double PAGE_READS_SPREAD = 0.20;
   public static final double PAGE_READS_SLACK_PER_SEC = 10;
+  public static final double JIT_BUSY = 0.05;
 
   /**
    * One second of the warm-up.
@@ -34,8 +39,15 @@ public final class SteadyStateDetector {
    * @param opsPerSec the workload's throughput over the second
    * @param cacheBytes WiredTiger bytes currently in the cache at its end, or null if unknown
    * @param pagesReadPerSec WiredTiger pages read into the cache per second over it, or null
+   * @param jitBusy this JVM's JIT compilation time over the second, as a fraction of it (compiler
+   *     threads summed), or null when the JVM does not say
    */
-  public record Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec) {}
+  public record Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
+    /** A sample without JIT figures. */
+    public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec) {
+      this(opsPerSec, cacheBytes, pagesReadPerSec, null);
+    }
+  }
 
   private final Deque<Sample> window = new ArrayDeque<>();
   private boolean throughputOnly;
@@ -56,7 +68,7 @@ public final class SteadyStateDetector {
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
-    if (opsDrift() >= OPS_DRIFT) {
+    if (opsDrift() >= OPS_DRIFT || jitBusy() > JIT_BUSY) {
       return false;
     }
     return throughputOnly || (cacheGrowth() < CACHE_GROWTH && pageReadsFlat());
@@ -78,6 +90,10 @@ public final class SteadyStateDetector {
             "ops/s changed %.0f%% between the last two %d s windows",
             100 * opsDrift(),
             WINDOW_SECONDS);
+    double jit = jitBusy();
+    if (jit > JIT_BUSY) {
+      ops += String.format(Locale.ROOT, ", the JIT compiled %.0f ms/s", 1000 * jit);
+    }
     if (throughputOnly) {
       return ops + " (no WiredTiger statistics: throughput alone decides)";
     }
@@ -94,6 +110,16 @@ public final class SteadyStateDetector {
   private List<Sample> last() {
     List<Sample> all = new ArrayList<>(window);
     return all.subList(Math.max(0, all.size() - WINDOW_SECONDS), all.size());
+  }
+
+  /** Mean JIT busy fraction over the last window; 0 when the JVM gave none. */
+  private double jitBusy() {
+    return last().stream()
+        .map(Sample::jitBusy)
+        .filter(j -> j != null)
+        .mapToDouble(Double::doubleValue)
+        .average()
+        .orElse(0);
   }
 
   /** |mean of the last window - mean of the one before| / mean of both; infinite if none ran. */

@@ -2,6 +2,8 @@ package io.github.mongodbtiered.warmup;
 
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.ycsb.Progress;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +23,7 @@ public final class SteadyStateWatch implements Progress {
   private long lastOps;
   private long lastMillis;
   private WiredTigerCacheStats lastStats;
+  private long lastJitMillis;
   private boolean started;
 
   /**
@@ -40,6 +43,7 @@ public final class SteadyStateWatch implements Progress {
       lastOps = opsDone;
       lastMillis = elapsedMillis;
       lastStats = read();
+      lastJitMillis = jitMillis();
       return;
     }
     long dtMillis = elapsedMillis - lastMillis;
@@ -49,11 +53,14 @@ public final class SteadyStateWatch implements Progress {
     WiredTigerCacheStats now = read();
     double seconds = dtMillis / 1000.0;
     Long pagesRead = now.since(lastStats).pagesReadIntoCache();
+    long jit = jitMillis();
     SteadyStateDetector.Sample sample =
         new SteadyStateDetector.Sample(
             (opsDone - lastOps) / seconds,
             now.cacheUsedBytes(),
-            pagesRead == null ? null : pagesRead / seconds);
+            pagesRead == null ? null : pagesRead / seconds,
+            jit < 0 ? null : (jit - lastJitMillis) / (double) dtMillis);
+    lastJitMillis = jit;
     lastOps = opsDone;
     lastMillis = elapsedMillis;
     lastStats = now;
@@ -87,6 +94,14 @@ public final class SteadyStateWatch implements Progress {
   public synchronized String describe() {
     detector.steady();
     return detector.describe();
+  }
+
+  /** This JVM's total JIT compilation time in ms, or -1 when it does not keep one. */
+  private static long jitMillis() {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime()
+        : -1;
   }
 
   private WiredTigerCacheStats read() {

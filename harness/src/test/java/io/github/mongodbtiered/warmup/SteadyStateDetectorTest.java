@@ -97,4 +97,22 @@ class SteadyStateDetectorTest {
     assertTrue(d.describe().startsWith("fewer than 10"));
     assertTrue(d.add(new Sample(7000, 1L, 0.0)));
   }
+
+  @Test
+  void aJitStillCompilingHoldsTheSteadyStateBackUntilItGoesQuiet() {
+    SteadyStateDetector d = new SteadyStateDetector();
+    Sample[] s = new Sample[16];
+    for (int i = 0; i < s.length; i++) {
+      // Flat throughput and cache, but C2 busy 30% of each second until second 11.
+      s[i] = new Sample(7000, 400_000_000L, 0.0, i < 11 ? 0.3 : 0.01);
+    }
+    // Quiet from second 12: the last window's mean falls to 5% or less at second 15 (0.3 + 4 x
+    // 0.01).
+    assertEquals(16, steadyAt(d, s));
+    SteadyStateDetector busy = new SteadyStateDetector();
+    for (int i = 0; i < 10; i++) {
+      busy.add(new Sample(7000, 400_000_000L, 0.0, 0.3));
+    }
+    assertTrue(busy.describe().contains("the JIT compiled 300 ms/s"), busy.describe());
+  }
 }
