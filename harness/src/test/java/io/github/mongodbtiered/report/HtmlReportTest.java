@@ -182,8 +182,8 @@ class HtmlReportTest {
         start.contains(
             "hdd-150: 2,000,000 records: 70,000 ops/s (95% interval 68,000 to 72,000),"
                 + " wt-cache; 5,000,000 records: 1,000 ops/s, far-over. From the smallest to the"
-                + " largest count throughput falls 99%, as the data moves from in WiredTiger cache"
-                + " to far over both caches."),
+                + " largest count throughput falls 99%, as the data moves from wt-cache to"
+                + " far-over."),
         start);
     assertTrue(start.indexOf("hdd-150:") > start.indexOf("io1-5000:"), "profiles in report order");
     assertTrue(

@@ -98,7 +98,7 @@ final class Lead {
     if (from == null || to == null || from == to) {
       return "";
     }
-    return ", as the data moves from " + from.label() + " to " + to.label();
+    return ", as the data moves from " + from.id() + " to " + to.id();
   }
 
   private static String throughput(CellResult c) {
