@@ -103,25 +103,6 @@ public record CellSettings(
         repeats);
   }
 
-  /** These settings for a cell measured {@code n} times. */
-  public CellSettings withRepeats(int n) {
-    return new CellSettings(
-        workload,
-        workloadProperties,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        profile,
-        server,
-        image,
-        serverVersion,
-        latency,
-        toolVersion,
-        targetOpsPerSec,
-        n);
-  }
-
   /**
    * Every field of a disk profile, as plain data (the profile's own type holds an OptionalLong,
    * which JSON does not carry).

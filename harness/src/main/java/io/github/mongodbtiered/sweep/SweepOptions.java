@@ -224,36 +224,6 @@ public record SweepOptions(
     }
   }
 
-  /** These options with {@code repeats} measured runs per cell. */
-  public SweepOptions withRepeats(int repeats) {
-    return new SweepOptions(
-        recordCounts,
-        profiles,
-        workload,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        loadThreads,
-        loadBatchSize,
-        server,
-        mongodbUrl,
-        image,
-        outDir,
-        dataDir,
-        dropExisting,
-        commandLine,
-        diskBaseline,
-        probeImage,
-        latency,
-        volumeSizeBytes,
-        workloadName,
-        remeasure,
-        maxErrors,
-        repeats,
-        targetOpsPerSec);
-  }
-
   /** These options with the measured runs driven at {@code opsPerSec} (0: a closed loop). */
   public SweepOptions withTargetOpsPerSec(double opsPerSec) {
     return new SweepOptions(
