@@ -221,7 +221,7 @@ public final class Preload {
      * digit, give one range.
      */
     static List<KeyRange> split(MongoCollection<Document> c) {
-      Object min = edge(c, 1);
+      Object min = smallestKey(c);
       return min instanceof String s ? after(s) : List.of(ALL);
     }
 
@@ -252,11 +252,11 @@ public final class Preload {
       return ranges;
     }
 
-    private static Object edge(MongoCollection<Document> c, int direction) {
-      // direction 1 only (see split); kept as a parameter so the call says which end it reads.
+    /** The smallest {@code _id}, or null for an empty collection. */
+    private static Object smallestKey(MongoCollection<Document> c) {
       Document d =
           c.find()
-              .sort(new Document("_id", direction))
+              .sort(Sorts.ascending("_id"))
               .projection(Projections.include("_id"))
               .limit(1)
               .first();
