@@ -71,13 +71,15 @@ final class WorkloadOptions {
   @Option(
       names = "--warmup",
       paramLabel = "SECONDS",
-      defaultValue = "30",
+      defaultValue = "120",
       description =
           "At most this many seconds of unmeasured workload after the cold start and a preload"
               + " pass over the data set; the warm-up ends sooner once the WiredTiger cache is"
               + " steady and throughput stopped changing (two 5 s means within 10%%), so it takes"
               + " at least 10 s; a cell that never got there is flagged"
-              + " 'not steady'; 0 skips the preload and the warm-up (default: ${DEFAULT-VALUE}).")
+              + " 'not steady'; 0 skips the preload and the warm-up (default: ${DEFAULT-VALUE}, a"
+              + " bound rather than a length: a fresh JVM's compiler, beside 16 client threads on"
+              + " two cores, can stay busy for over a minute).")
   double warmup;
 
   @Option(
