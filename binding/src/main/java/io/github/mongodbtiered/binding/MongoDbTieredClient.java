@@ -52,6 +52,8 @@ public class MongoDbTieredClient extends DB {
   private Retrier retrier;
   private final List<Document> batch = new ArrayList<>();
   private String batchTable;
+  private String collectionName;
+  private MongoCollection<Document> collection;
 
   @Override
   public void init() throws DBException {
@@ -85,11 +87,12 @@ public class MongoDbTieredClient extends DB {
   public Status read(
       String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      Document doc =
+      RecordFields doc =
           retrier.call(
               "READ",
               () -> {
-                FindIterable<Document> find = collection(table).find(new Document("_id", key));
+                FindIterable<RecordFields> find =
+                    collection(table).find(new Document("_id", key), RecordFields.class);
                 if (fields != null) {
                   find = find.projection(Projections.include(new ArrayList<>(fields)));
                 }
@@ -98,7 +101,7 @@ public class MongoDbTieredClient extends DB {
       if (doc == null) {
         return Status.NOT_FOUND;
       }
-      RecordFields.copy(doc, result);
+      doc.copyTo(result);
       return Status.OK;
     } catch (MongoException e) {
       shared.errors.record("READ", e);
@@ -114,13 +117,14 @@ public class MongoDbTieredClient extends DB {
       Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     try {
-      List<Document> docs =
+      List<RecordFields> docs =
           retrier.call(
               "SCAN",
               () -> {
-                FindIterable<Document> find =
+                FindIterable<RecordFields> find =
                     collection(table)
-                        .find(new Document("_id", new Document("$gte", startkey)))
+                        .find(
+                            new Document("_id", new Document("$gte", startkey)), RecordFields.class)
                         .sort(Sorts.ascending("_id"))
                         .limit(recordcount);
                 if (fields != null) {
@@ -131,9 +135,9 @@ public class MongoDbTieredClient extends DB {
       if (docs.isEmpty()) {
         return Status.NOT_FOUND;
       }
-      for (Document doc : docs) {
+      for (RecordFields doc : docs) {
         HashMap<String, ByteIterator> row = new HashMap<>();
-        RecordFields.copy(doc, row);
+        doc.copyTo(row);
         result.add(row);
       }
       return Status.OK;
@@ -291,7 +295,12 @@ public class MongoDbTieredClient extends DB {
     }
   }
 
+  /** The table's collection; YCSB uses one table, so one is kept rather than made per call. */
   private MongoCollection<Document> collection(String table) {
-    return shared.database.getCollection(table);
+    if (!table.equals(collectionName)) {
+      collection = shared.database.getCollection(table);
+      collectionName = table;
+    }
+    return collection;
   }
 }

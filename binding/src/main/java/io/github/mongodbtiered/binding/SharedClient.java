@@ -33,7 +33,8 @@ final class SharedClient {
   private SharedClient(BindingOptions options, MongoClient client, PrintStream log) {
     this.options = options;
     this.client = client;
-    this.database = client.getDatabase(options.database());
+    MongoDatabase db = client.getDatabase(options.database());
+    this.database = db.withCodecRegistry(RecordFields.registry(db.getCodecRegistry()));
     this.errors = new ErrorLog(options.url(), log);
     this.unacknowledged = options.unacknowledgedWrites();
   }

@@ -100,11 +100,24 @@ class MongoDbTieredClientTest {
     // The stock binding stores byte arrays; other tools store strings. Both read back as bytes.
     usertable()
         .insertOne(
-            new Document("_id", "k").append("f0", new Binary("x".getBytes())).append("f1", "y"));
+            new Document("_id", "k")
+                .append("f0", new Binary("x".getBytes()))
+                .append("f1", "y")
+                .append("f2", 42));
     Map<String, ByteIterator> result = new HashMap<>();
     assertEquals(Status.OK, db().read("usertable", "k", null, result));
+    assertEquals(Set.of("f0", "f1", "f2"), result.keySet());
     assertEquals("x", result.get("f0").toString());
     assertEquals("y", result.get("f1").toString());
+    assertEquals("42", result.get("f2").toString());
+    // A record whose first field is not binary reads the same way, in a scan too.
+    usertable()
+        .insertOne(
+            new Document("_id", "l").append("f0", "z").append("f1", new Binary("w".getBytes())));
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertEquals(Status.OK, db().scan("usertable", "k", 2, null, rows));
+    assertEquals("z", rows.get(1).get("f0").toString());
+    assertEquals("w", rows.get(1).get("f1").toString());
   }
 
   @Test
