@@ -228,7 +228,8 @@ public final class SummaryCsv {
           WARMUP_S,
           OPS_PER_SEC_CI95_LOW,
           OPS_PER_SEC_CI95_HIGH,
-          OPS_PER_SEC_CV_PCT ->
+          OPS_PER_SEC_CV_PCT,
+          RUN_DRIFT_PCT ->
           1;
       case STEADY_STATE, UNSTABLE -> 0;
       case P99_MS_LOW, P99_MS_HIGH -> 3;

@@ -57,6 +57,11 @@ public enum Metric {
   /** 1 when the workload warm-up reached the steady state, 0 when --warmup ran out first. */
   STEADY_STATE("steady_state"),
   /**
+   * The measured run's fitted throughput change from its first batch to its last, in percent of its
+   * mean ({@code variation.Drift}); a significant one beyond 10% makes the cell not steady.
+   */
+  RUN_DRIFT_PCT("run_drift_pct"),
+  /**
    * Lower end of the 95% confidence interval of the throughput: Student-t over the repeats' means,
    * or with one repeat over the run's batch means (see {@code variation.BatchMeans}).
    */

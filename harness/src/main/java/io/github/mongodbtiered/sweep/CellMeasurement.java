@@ -11,7 +11,6 @@ import io.github.mongodbtiered.metrics.DataSizes;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.TierClassifier;
-import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.HistogramLogMerge;
 import io.github.mongodbtiered.report.ReportLayout;
@@ -20,6 +19,7 @@ import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
 import io.github.mongodbtiered.variation.CellVariation;
+import io.github.mongodbtiered.variation.Drift;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -123,8 +123,21 @@ final class CellMeasurement {
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
       Map<String, LatencyStats> latencies = latencies(cell);
-      CellVariation variation = variation(latencies);
+      List<Interval> intervals =
+          IntervalLog.read(
+              new ReportLayout(options.outDir()).histogramsOf(recordCount, profile.name(), repeat));
+      CellVariation variation =
+          CellVariation.ofRun(intervals, CellVariation.mainOperation(latencies));
       m.putAll(variation.figures());
+      Drift drift = Drift.ofRun(intervals);
+      if (drift != null) {
+        m.put(Metric.RUN_DRIFT_PCT, drift.pct());
+        if (drift.drifting()) {
+          // The warm-up's test looks back over seconds; this one sees the whole measured run.
+          m.put(Metric.STEADY_STATE, 0.0);
+          cell.note(drift.note());
+        }
+      }
       cell.metrics(m).clientBound(cpu.saturated());
       String shortfall = TargetShortfall.note(options.targetOpsPerSec(), r.throughputOpsPerSec());
       if (shortfall != null) {
@@ -195,9 +208,7 @@ final class CellMeasurement {
       figures.put(Metric.WARMUP_PRELOAD_S, preload.seconds());
       series.preloaded(System.currentTimeMillis(), preload.seconds());
       SteadyStateWatch watch =
-          new SteadyStateWatch(
-              progress,
-              () -> WiredTigerCacheStats.from(db.runCommand(new Document("serverStatus", 1))));
+          new SteadyStateWatch(progress, () -> db.runCommand(new Document("serverStatus", 1)));
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);
@@ -276,19 +287,6 @@ final class CellMeasurement {
     } catch (RuntimeException e) {
       return DataSizes.from(db.runCommand(new Document("dbStats", 1)));
     }
-  }
-
-  /**
-   * How sure the run's throughput and p99 are, from its per-second intervals (the last, partial one
-   * left out, see {@link io.github.mongodbtiered.variation.BatchMeans}); the p99 spread is that of
-   * the operation with the most operations.
-   */
-  private CellVariation variation(Map<String, LatencyStats> latencies) throws IOException {
-    String main = CellVariation.mainOperation(latencies);
-    ReportLayout layout = new ReportLayout(options.outDir());
-    List<Interval> intervals =
-        IntervalLog.read(layout.histogramsOf(recordCount, profile.name(), repeat));
-    return CellVariation.ofRun(intervals, main);
   }
 
   /**

@@ -14,11 +14,13 @@ import java.util.Locale;
  * are flat (spread within {@link #PAGE_READS_SPREAD} of their mean, plus {@link
  * #PAGE_READS_SLACK_PER_SEC} so that a cache that no longer reads at all counts as flat). When any
  * sample lacks the server's cache figures (a server without WiredTiger statistics), throughput
- * alone decides, and {@link #throughputOnly()} says so. Where this JVM's JIT compiler time is
- * known, it must also have gone quiet over the last window (at most {@link #JIT_BUSY} of the wall
- * time): the client, and the embedded server, run in this JVM, and while C2 still compiles their
- * hot paths throughput climbs in steps with flat stretches between them (a fresh JVM's first cell
- * held 8,000 ops/s for 10 s of warm-up and then rose to 12,700 ops/s during its run).
+ * alone decides, and {@link #throughputOnly()} says so. Where JIT compiler time is known (this
+ * JVM's, and a server's that runs on a JVM and reports it), the busier compiler must also have gone
+ * quiet over the last window (at most {@link #JIT_BUSY} of the wall time): while C2 still compiles
+ * the hot paths throughput climbs in steps with flat stretches between them (a fresh JVM's first
+ * cell held 8,000 ops/s for 10 s of warm-up and then rose to 12,700 ops/s during its run; the
+ * stand-in in a container, restarted cold for each cell, compiled for 15 s after a 2M-record cell's
+ * warm-up had looked steady, while its run climbed from 9,700 to 13,600 ops/s).
  *
  * <p>Throughput is judged by its trend, not its spread: on a shared 2-core host one-second samples
  * of a steady server vary by 10-15% (a 2M-record cell on hdd-150 gave 10,200-13,900 ops/s in five
@@ -39,8 +41,8 @@ public final class SteadyStateDetector {
    * @param opsPerSec the workload's throughput over the second
    * @param cacheBytes WiredTiger bytes currently in the cache at its end, or null if unknown
    * @param pagesReadPerSec WiredTiger pages read into the cache per second over it, or null
-   * @param jitBusy this JVM's JIT compilation time over the second, as a fraction of it (compiler
-   *     threads summed), or null when the JVM does not say
+   * @param jitBusy JIT compilation time over the second as a fraction of it (compiler threads
+   *     summed), the busier of this JVM's and the server's, or null when neither says
    */
   public record Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
     /** A sample without JIT figures. */
@@ -92,7 +94,9 @@ public final class SteadyStateDetector {
             WINDOW_SECONDS);
     double jit = jitBusy();
     if (jit > JIT_BUSY) {
-      ops += String.format(Locale.ROOT, ", the JIT compiled %.0f ms/s", 1000 * jit);
+      ops +=
+          String.format(
+              Locale.ROOT, ", a JIT compiler (client's or server's) worked %.0f ms/s", 1000 * jit);
     }
     if (throughputOnly) {
       return ops + " (no WiredTiger statistics: throughput alone decides)";

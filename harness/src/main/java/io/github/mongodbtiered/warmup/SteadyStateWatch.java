@@ -5,6 +5,7 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.Supplier;
+import org.bson.Document;
 
 /**
  * Watches a running warm-up phase through its progress updates (about twice a second): once a
@@ -16,7 +17,7 @@ public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
 
   private final Progress shown;
-  private final Supplier<WiredTigerCacheStats> cacheStats;
+  private final Supplier<Document> serverStatus;
   private final SteadyStateDetector detector = new SteadyStateDetector();
   private volatile boolean steady;
   private volatile long steadyAtMillis = -1;
@@ -24,15 +25,16 @@ public final class SteadyStateWatch implements Progress {
   private long lastMillis;
   private WiredTigerCacheStats lastStats;
   private long lastJitMillis;
+  private Long lastServerJitMillis;
   private boolean started;
 
   /**
    * @param shown the progress bar the updates go on to
-   * @param cacheStats reads the server's cache figures now (nulls when it has none)
+   * @param serverStatus reads the server's {@code serverStatus} now
    */
-  public SteadyStateWatch(Progress shown, Supplier<WiredTigerCacheStats> cacheStats) {
+  public SteadyStateWatch(Progress shown, Supplier<Document> serverStatus) {
     this.shown = shown;
-    this.cacheStats = cacheStats;
+    this.serverStatus = serverStatus;
   }
 
   @Override
@@ -42,7 +44,9 @@ public final class SteadyStateWatch implements Progress {
       started = true;
       lastOps = opsDone;
       lastMillis = elapsedMillis;
-      lastStats = read();
+      Document status = read();
+      lastStats = WiredTigerCacheStats.from(status);
+      lastServerJitMillis = serverJitMillis(status);
       lastJitMillis = jitMillis();
       return;
     }
@@ -50,17 +54,25 @@ public final class SteadyStateWatch implements Progress {
     if (steady || dtMillis < SAMPLE_MILLIS) {
       return;
     }
-    WiredTigerCacheStats now = read();
+    Document status = read();
+    WiredTigerCacheStats now = WiredTigerCacheStats.from(status);
     double seconds = dtMillis / 1000.0;
     Long pagesRead = now.since(lastStats).pagesReadIntoCache();
     long jit = jitMillis();
+    Long serverJit = serverJitMillis(status);
+    Double clientBusy = jit < 0 ? null : (jit - lastJitMillis) / (double) dtMillis;
+    Double serverBusy =
+        serverJit == null || lastServerJitMillis == null
+            ? null
+            : Math.max(0, serverJit - lastServerJitMillis) / (double) dtMillis;
     SteadyStateDetector.Sample sample =
         new SteadyStateDetector.Sample(
             (opsDone - lastOps) / seconds,
             now.cacheUsedBytes(),
             pagesRead == null ? null : pagesRead / seconds,
-            jit < 0 ? null : (jit - lastJitMillis) / (double) dtMillis);
+            busier(clientBusy, serverBusy));
     lastJitMillis = jit;
+    lastServerJitMillis = serverJit;
     lastOps = opsDone;
     lastMillis = elapsedMillis;
     lastStats = now;
@@ -104,12 +116,30 @@ public final class SteadyStateWatch implements Progress {
         : -1;
   }
 
-  private WiredTigerCacheStats read() {
+  /**
+   * The server's own JIT compilation time in ms, where a server running on a JVM reports it ({@code
+   * serverStatus.jvm.compilationTimeMillis}: the stand-in does, mongod has no JIT), else null. Cold
+   * in every cell, it compiles its read path during the warm-up, as this JVM does the client's.
+   */
+  static Long serverJitMillis(Document status) {
+    return status.get("jvm") instanceof Document jvm
+            && jvm.get("compilationTimeMillis") instanceof Number ms
+        ? ms.longValue()
+        : null;
+  }
+
+  /** The busier of the two compilers; null when neither is known. */
+  private static Double busier(Double a, Double b) {
+    return a == null ? b : b == null ? a : Math.max(a, b);
+  }
+
+  private Document read() {
     try {
-      return cacheStats.get();
+      Document status = serverStatus.get();
+      return status == null ? new Document() : status;
     } catch (RuntimeException e) {
-      // An unanswered status read costs this second's cache figures, not the warm-up.
-      return new WiredTigerCacheStats(null, null, null, null, null, null, null, null);
+      // An unanswered status read costs this second's figures, not the warm-up.
+      return new Document();
     }
   }
 }

@@ -4,17 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 class SteadyStateWatchTest {
 
-  private static WiredTigerCacheStats stats(long pagesRead, long cacheBytes) {
-    return new WiredTigerCacheStats(null, pagesRead, null, 1L << 30, cacheBytes, null, null, null);
+  /** A serverStatus reply with the cache figures the watch reads. */
+  private static Document stats(long pagesRead, long cacheBytes) {
+    return new Document(
+        "wiredTiger",
+        new Document(
+            "cache",
+            new Document("pages read into cache", pagesRead)
+                .append("maximum bytes configured", 1L << 30)
+                .append("bytes currently in the cache", cacheBytes)));
   }
 
   @Test
@@ -60,6 +67,35 @@ class SteadyStateWatchTest {
     }
     assertTrue(w.steady());
     assertTrue(w.throughputOnly());
+  }
+
+  @Test
+  void aServerWhoseJitStillCompilesIsNotSteadyUntilItsCompilerGoesQuiet() {
+    AtomicLong serverJitMillis = new AtomicLong();
+    SteadyStateWatch w =
+        new SteadyStateWatch(
+            Progress.NONE,
+            () ->
+                stats(0, 10_000_000)
+                    .append("jvm", new Document("compilationTimeMillis", serverJitMillis.get())));
+    int stoppedAtSecond = -1;
+    // Flat throughput and cache throughout; the server compiles 200 ms a second for 15 s.
+    for (int half = 0; half <= 80 && stoppedAtSecond < 0; half++) {
+      if (half > 0 && half <= 30) {
+        serverJitMillis.addAndGet(100);
+      }
+      w.update(half * 2500L, 0, half * 500L);
+      if (w.stopRequested()) {
+        stoppedAtSecond = half / 2;
+      }
+    }
+    // Quiet from second 16 on: the window of seconds 15-19 averages 40 ms/s, within 50.
+    assertEquals(19, stoppedAtSecond);
+    assertEquals(
+        Long.valueOf(42),
+        SteadyStateWatch.serverJitMillis(
+            new Document("jvm", new Document("compilationTimeMillis", 42))));
+    assertEquals(null, SteadyStateWatch.serverJitMillis(new Document("host", "mongod")));
   }
 
   @Test

@@ -4,6 +4,8 @@ import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.AbstractMongoBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.github.mongodbtiered.standin.WiredTigerOptions;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
@@ -169,6 +171,12 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
             .append("persistent", true)
             .append("backupCursorOpen", false));
     status.put("wiredTiger", wiredTigerSection());
+    // Not in mongod's reply: this server runs on a JVM whose JIT compiler warms up with every cold
+    // start, and a client judging whether the server is warm needs to see it work.
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+      status.put("jvm", new Document("compilationTimeMillis", jit.getTotalCompilationTime()));
+    }
     return status;
   }
 
