@@ -9,6 +9,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.variation.Drift;
 import io.github.mongodbtiered.variation.Stability;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -108,6 +109,12 @@ class UnstableCellTest {
     assertTrue(shaken.ok(), "an unstable cell's figures are still real: " + shaken);
     assertTrue(
         shaken.notes().stream().anyMatch(n -> n.startsWith("unstable: throughput varied by")),
+        shaken.notes()::toString);
+    // A fall that lasts the run's second half is also a trend the drift check sees.
+    assertTrue(shaken.metric(Metric.RUN_DRIFT_PCT) < -Drift.DRIFT_PCT, shaken::toString);
+    assertEquals(0.0, shaken.metric(Metric.STEADY_STATE), shaken.toString());
+    assertTrue(
+        shaken.notes().stream().anyMatch(n -> n.startsWith("not steady: throughput fell")),
         shaken.notes()::toString);
 
     Map<String, Map<String, String>> rows =
