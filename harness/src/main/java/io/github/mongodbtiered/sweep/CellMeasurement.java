@@ -8,6 +8,7 @@ import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.metrics.ClientCpu;
 import io.github.mongodbtiered.metrics.ClientCpuUsage;
 import io.github.mongodbtiered.metrics.DataSizes;
+import io.github.mongodbtiered.metrics.PageCache;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.TierClassifier;
@@ -208,7 +209,16 @@ final class CellMeasurement {
       figures.put(Metric.WARMUP_PRELOAD_S, preload.seconds());
       series.preloaded(System.currentTimeMillis(), preload.seconds());
       SteadyStateWatch watch =
-          new SteadyStateWatch(progress, () -> db.runCommand(new Document("serverStatus", 1)));
+          new SteadyStateWatch(
+              progress,
+              () -> db.runCommand(new Document("serverStatus", 1)),
+              // A container's page cache is its own (its memory cgroup); the embedded server's is
+              // the host's, shared with everything else, so not a figure of this cell.
+              () ->
+                  endpoint.serverPid() == null
+                          || endpoint.serverPid() == ProcessHandle.current().pid()
+                      ? null
+                      : PageCache.bytesOf(endpoint.serverPid()));
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);

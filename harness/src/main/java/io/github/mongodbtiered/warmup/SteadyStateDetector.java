@@ -14,7 +14,10 @@ import java.util.Locale;
  * are flat (spread within {@link #PAGE_READS_SPREAD} of their mean, plus {@link
  * #PAGE_READS_SLACK_PER_SEC} so that a cache that no longer reads at all counts as flat). When any
  * sample lacks the server's cache figures (a server without WiredTiger statistics), throughput
- * alone decides, and {@link #throughputOnly()} says so. Where JIT compiler time is known (this
+ * alone decides, and {@link #throughputOnly()} says so. Where the server's page cache is known (its
+ * container's memory cgroup), it too must have grown less than {@link #CACHE_GROWTH} over the last
+ * window: a disk-bound warm-up reads pages in at the disk's steady pace, so pages read per second
+ * look flat while the filesystem cache is still filling. Where JIT compiler time is known (this
  * JVM's, and a server's that runs on a JVM and reports it), the busier compiler must also have gone
  * quiet over the last window (at most {@link #JIT_BUSY} of the wall time): while C2 still compiles
  * the hot paths throughput climbs in steps with flat stretches between them (a fresh JVM's first
@@ -43,11 +46,23 @@ public final class SteadyStateDetector {
    * @param pagesReadPerSec WiredTiger pages read into the cache per second over it, or null
    * @param jitBusy JIT compilation time over the second as a fraction of it (compiler threads
    *     summed), the busier of this JVM's and the server's, or null when neither says
+   * @param pageCacheBytes the page cache charged to the server's memory cgroup at its end, or null
+   *     when unknown (a server that is not a local container)
    */
-  public record Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
-    /** A sample without JIT figures. */
+  public record Sample(
+      double opsPerSec,
+      Long cacheBytes,
+      Double pagesReadPerSec,
+      Double jitBusy,
+      Long pageCacheBytes) {
+    /** A sample without JIT or page cache figures. */
     public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, null);
+      this(opsPerSec, cacheBytes, pagesReadPerSec, null, null);
+    }
+
+    /** A sample without page cache figures. */
+    public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
+      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, null);
     }
   }
 
@@ -70,7 +85,7 @@ public final class SteadyStateDetector {
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
-    if (opsDrift() >= OPS_DRIFT || jitBusy() > JIT_BUSY) {
+    if (opsDrift() >= OPS_DRIFT || jitBusy() > JIT_BUSY || pageCacheGrowth() >= CACHE_GROWTH) {
       return false;
     }
     return throughputOnly || (cacheGrowth() < CACHE_GROWTH && pageReadsFlat());
@@ -93,6 +108,10 @@ public final class SteadyStateDetector {
             100 * opsDrift(),
             WINDOW_SECONDS);
     double jit = jitBusy();
+    double pageCache = pageCacheGrowth();
+    if (pageCache > 0) {
+      ops += String.format(Locale.ROOT, ", the page cache grew %.1f%%", 100 * pageCache);
+    }
     if (jit > JIT_BUSY) {
       ops +=
           String.format(
@@ -137,6 +156,20 @@ public final class SteadyStateDetector {
 
   private static double mean(List<Sample> samples) {
     return samples.stream().mapToDouble(Sample::opsPerSec).average().orElse(0);
+  }
+
+  /**
+   * Growth of the server's page cache over the last window, as a share of where it started; 0 when
+   * any sample lacks it.
+   */
+  private double pageCacheGrowth() {
+    List<Sample> last = last();
+    if (last.stream().anyMatch(s -> s.pageCacheBytes() == null)) {
+      return 0;
+    }
+    long first = last.get(0).pageCacheBytes();
+    long end = last.get(last.size() - 1).pageCacheBytes();
+    return first <= 0 ? (end <= 0 ? 0 : Double.POSITIVE_INFINITY) : (double) (end - first) / first;
   }
 
   private double cacheGrowth() {

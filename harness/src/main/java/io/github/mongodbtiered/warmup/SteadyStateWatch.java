@@ -18,6 +18,7 @@ public final class SteadyStateWatch implements Progress {
 
   private final Progress shown;
   private final Supplier<Document> serverStatus;
+  private final Supplier<Long> pageCacheBytes;
   private final SteadyStateDetector detector = new SteadyStateDetector();
   private volatile boolean steady;
   private volatile long steadyAtMillis = -1;
@@ -33,8 +34,20 @@ public final class SteadyStateWatch implements Progress {
    * @param serverStatus reads the server's {@code serverStatus} now
    */
   public SteadyStateWatch(Progress shown, Supplier<Document> serverStatus) {
+    this(shown, serverStatus, () -> null);
+  }
+
+  /**
+   * @param shown the progress bar the updates go on to
+   * @param serverStatus reads the server's {@code serverStatus} now
+   * @param pageCacheBytes reads the page cache charged to the server's memory cgroup now, null when
+   *     unknown
+   */
+  public SteadyStateWatch(
+      Progress shown, Supplier<Document> serverStatus, Supplier<Long> pageCacheBytes) {
     this.shown = shown;
     this.serverStatus = serverStatus;
+    this.pageCacheBytes = pageCacheBytes;
   }
 
   @Override
@@ -70,7 +83,8 @@ public final class SteadyStateWatch implements Progress {
             (opsDone - lastOps) / seconds,
             now.cacheUsedBytes(),
             pagesRead == null ? null : pagesRead / seconds,
-            busier(clientBusy, serverBusy));
+            busier(clientBusy, serverBusy),
+            pageCacheBytes.get());
     lastJitMillis = jit;
     lastServerJitMillis = serverJit;
     lastOps = opsDone;

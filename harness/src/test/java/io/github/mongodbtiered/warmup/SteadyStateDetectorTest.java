@@ -117,4 +117,23 @@ class SteadyStateDetectorTest {
         busy.describe().contains("a JIT compiler (client's or server's) worked 300 ms/s"),
         busy.describe());
   }
+
+  @Test
+  void aPageCacheStillFillingAtTheDisksPaceHoldsTheSteadyStateBack() {
+    // Disk-bound: throughput, WiredTiger's cache and its page reads all flat, while the container's
+    // page cache grows 40 MB a second (2% of 2 GB) until second 11, then 1 MB a second.
+    Sample[] s = new Sample[20];
+    long pageCache = 2_000_000_000L;
+    for (int i = 0; i < s.length; i++) {
+      pageCache += i < 11 ? 40_000_000 : 1_000_000;
+      s[i] = new Sample(2700, 3_000_000_000L, 460.0, 0.0, pageCache);
+    }
+    // The window of samples 11-15 is the first to grow less than 1%: 4 x 1 MB.
+    assertEquals(15, steadyAt(new SteadyStateDetector(), s));
+    SteadyStateDetector filling = new SteadyStateDetector();
+    for (int i = 0; i < 10; i++) {
+      filling.add(s[i]);
+    }
+    assertTrue(filling.describe().contains("the page cache grew"), filling.describe());
+  }
 }
