@@ -21,6 +21,7 @@ import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
 import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
+import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -200,14 +201,19 @@ final class CellMeasurement {
       lifted = () -> {};
     }
     try (AutoCloseable restore = lifted) {
+      PageCacheFill.Outcome fill = fillPageCache();
+      if (fill != null && fill.skipped() != null) {
+        cell.note("page cache not filled before the preload: " + fill.skipped());
+      }
+      double fillSeconds = fill == null ? 0 : fill.seconds();
       Preload.Outcome preload;
       try {
         preload = Preload.run(db, options.table(), preloadProgress);
       } catch (RuntimeException e) {
         return "warm-up: the preload could not read the data set: " + Messages.of(e);
       }
-      figures.put(Metric.WARMUP_PRELOAD_S, preload.seconds());
-      series.preloaded(System.currentTimeMillis(), preload.seconds());
+      figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
+      series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
       SteadyStateWatch watch =
           new SteadyStateWatch(
               progress,
@@ -243,6 +249,24 @@ final class CellMeasurement {
       throw e;
     } catch (Exception e) {
       throw new IOException("could not restore the disk limits after the warm-up", e);
+    }
+  }
+
+  /**
+   * Reads the data files into the page cache of a server in a local container (see {@link
+   * PageCacheFill}); null where there is no such thing to fill: the embedded server shares this
+   * host's page cache, unlimited, and a remote one is out of reach.
+   */
+  private PageCacheFill.Outcome fillPageCache() {
+    Long pid = endpoint.serverPid();
+    if (server.hostDataDir() == null || pid == null || pid == ProcessHandle.current().pid()) {
+      return null;
+    }
+    try {
+      return PageCacheFill.run(server.hostDataDir(), pid);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
+      return new PageCacheFill.Outcome(0, 0, "interrupted");
     }
   }
 
