@@ -54,8 +54,8 @@ import site.ycsb.Utils;
  * settings, per run, as the binding builds its own. The difference is what the binding and YCSB's
  * client machinery around it cost; the bare loop is the floor the binding can approach.
  *
- * <p>Runs alternate (binding first in odd pairs, bare first in even ones, after one unmeasured run
- * of each), and each figure is a median with its range. CPU is the whole client process's (user +
+ * <p>Runs alternate (binding first in odd pairs, bare first in even ones, after unmeasured runs of
+ * each), and each figure is a median with its range. CPU is the whole client process's (user +
  * system, GC and JIT included) when the server runs in another process on loopback, and the
  * process's less the server's threads' when it runs in this JVM. A benchmark, not a test: it
  * asserts nothing, and its figures describe this machine and mongo-java-server's in-memory backend,
@@ -96,6 +96,7 @@ public final class ClientCpuBenchmark {
       int operations,
       int threads,
       int pairs,
+      int warmups,
       boolean profile) {}
 
   /** One run's figures. */
@@ -123,7 +124,7 @@ public final class ClientCpuBenchmark {
     System.out.printf(
         "client CPU per operation: binding (through YCSB's client) beside a bare driver loop;"
             + " %d records of %d x %d bytes, %d threads, %d operations a run, %d alternating pairs"
-            + " after one unmeasured run each; %d cores; server: mongo-java-server, in-memory"
+            + " after %d unmeasured runs of each; %d cores; server: mongo-java-server, in-memory"
             + " backend (not MongoDB)%n",
         s.records,
         FIELDS,
@@ -131,6 +132,7 @@ public final class ClientCpuBenchmark {
         s.threads,
         s.operations,
         s.pairs,
+        s.warmups,
         Runtime.getRuntime().availableProcessors());
     Map<String, double[]> verdicts = new LinkedHashMap<>();
     for (String server : s.servers) {
@@ -159,6 +161,7 @@ public final class ClientCpuBenchmark {
     int operations = 150_000;
     int threads = 16;
     int pairs = 5;
+    int warmups = 2;
     boolean profile = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -166,7 +169,8 @@ public final class ClientCpuBenchmark {
         System.out.println(
             """
             Usage: scripts/benchmark-binding [--server process|injvm|both] [--ops KIND,...]
-                   [--records N] [--operations N] [--threads N] [--pairs N] [--profile]
+                   [--records N] [--operations N] [--threads N] [--pairs N] [--warmups N]
+                   [--profile]
 
             Prints the client CPU (user + system) per operation of the mongodb-tiered binding run
             through YCSB's client, beside a bare MongoDB driver loop doing the same operations,
@@ -181,6 +185,7 @@ public final class ClientCpuBenchmark {
               --operations operations a run; records a run for inserts (default 150000)
               --threads    client threads (default 16)
               --pairs      measured pairs per operation (default 5)
+              --warmups    unmeasured runs of each side first (default 2)
               --profile    sample both sides with Java Flight Recorder and print the methods
                            seen most on the client threads' stacks
             """);
@@ -205,6 +210,7 @@ public final class ClientCpuBenchmark {
         case "--operations" -> operations = Integer.parseInt(v);
         case "--threads" -> threads = Integer.parseInt(v);
         case "--pairs" -> pairs = Integer.parseInt(v);
+        case "--warmups" -> warmups = Integer.parseInt(v);
         default -> throw new IllegalArgumentException("unknown option " + a + "; see --help");
       }
     }
@@ -213,7 +219,7 @@ public final class ClientCpuBenchmark {
         throw new IllegalArgumentException("--server " + server + ": use process, injvm or both");
       }
     }
-    return new Settings(servers, kinds, records, operations, threads, pairs, profile);
+    return new Settings(servers, kinds, records, operations, threads, pairs, warmups, profile);
   }
 
   /** Alternating pairs of one kind; returns the median binding/bare ratio and its range. */
@@ -230,8 +236,10 @@ public final class ClientCpuBenchmark {
         "binding ops/s",
         "bare ops/s");
     int[] table = {0};
-    binding(s, srv, url, kind, table);
-    bare(s, srv, url, kind, table);
+    for (int w = 0; w < s.warmups; w++) {
+      binding(s, srv, url, kind, table);
+      bare(s, srv, url, kind, table);
+    }
     Recording jfr = s.profile ? startProfile() : null;
     List<Run> binding = new ArrayList<>();
     List<Run> bare = new ArrayList<>();
