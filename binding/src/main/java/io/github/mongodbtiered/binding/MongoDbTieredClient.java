@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
 import org.bson.Document;
+import org.bson.RawBsonDocument;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -50,10 +51,11 @@ public class MongoDbTieredClient extends DB {
   private SharedClient shared;
   private Measurements measurements;
   private Retrier retrier;
-  private final List<Document> batch = new ArrayList<>();
+  private List<RawBsonDocument> batch = new ArrayList<>();
   private String batchTable;
   private String collectionName;
   private MongoCollection<Document> collection;
+  private MongoCollection<RawBsonDocument> records;
 
   @Override
   public void init() throws DBException {
@@ -166,8 +168,7 @@ public class MongoDbTieredClient extends DB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Document doc = new Document("_id", key);
-    values.forEach((name, value) -> doc.put(name, value.toArray()));
+    RawBsonDocument doc = RecordFields.encode(key, values);
     if (shared.options.batchSize() > 1) {
       if (batchTable != null && !batchTable.equals(table)) {
         flushBatch();
@@ -186,7 +187,7 @@ public class MongoDbTieredClient extends DB {
           () -> {
             try {
               attempts[0]++;
-              writeOne(table, doc);
+              writeOne(table, key, doc);
             } catch (MongoException e) {
               // A retried insert that meets its own key was written by an earlier attempt whose
               // reply was lost: that is success, not a duplicate.
@@ -223,12 +224,11 @@ public class MongoDbTieredClient extends DB {
     }
   }
 
-  private void writeOne(String table, Document doc) {
+  private void writeOne(String table, String key, RawBsonDocument doc) {
     if (shared.options.upsert()) {
-      collection(table)
-          .replaceOne(new Document("_id", doc.get("_id")), doc, new ReplaceOptions().upsert(true));
+      records(table).replaceOne(new Document("_id", key), doc, new ReplaceOptions().upsert(true));
     } else {
-      collection(table).insertOne(doc);
+      records(table).insertOne(doc);
     }
   }
 
@@ -241,15 +241,15 @@ public class MongoDbTieredClient extends DB {
    * @return how many records of the batch were not written
    */
   private int flushBatch() {
-    List<Document> pending = new ArrayList<>(batch);
+    List<RawBsonDocument> pending = batch;
     int total = pending.size();
     String table = batchTable;
-    batch.clear();
+    batch = new ArrayList<>(shared.options.batchSize());
     long start = System.nanoTime();
     int failed = 0;
     int attempt = 0;
     while (!pending.isEmpty()) {
-      List<Document> again = new ArrayList<>();
+      List<RawBsonDocument> again = new ArrayList<>();
       try {
         writeMany(table, pending);
       } catch (MongoBulkWriteException e) {
@@ -282,16 +282,16 @@ public class MongoDbTieredClient extends DB {
     return failed;
   }
 
-  private void writeMany(String table, List<Document> docs) {
+  private void writeMany(String table, List<RawBsonDocument> docs) {
     if (shared.options.upsert()) {
-      List<WriteModel<Document>> models = new ArrayList<>(docs.size());
+      List<WriteModel<RawBsonDocument>> models = new ArrayList<>(docs.size());
       ReplaceOptions upsert = new ReplaceOptions().upsert(true);
-      for (Document d : docs) {
+      for (RawBsonDocument d : docs) {
         models.add(new ReplaceOneModel<>(new Document("_id", d.get("_id")), d, upsert));
       }
-      collection(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
+      records(table).bulkWrite(models, new BulkWriteOptions().ordered(false));
     } else {
-      collection(table).insertMany(docs, new InsertManyOptions().ordered(false));
+      records(table).insertMany(docs, new InsertManyOptions().ordered(false));
     }
   }
 
@@ -299,8 +299,15 @@ public class MongoDbTieredClient extends DB {
   private MongoCollection<Document> collection(String table) {
     if (!table.equals(collectionName)) {
       collection = shared.database.getCollection(table);
+      records = collection.withDocumentClass(RawBsonDocument.class);
       collectionName = table;
     }
     return collection;
+  }
+
+  /** The table's collection for records encoded by {@link RecordFields#encode}. */
+  private MongoCollection<RawBsonDocument> records(String table) {
+    collection(table);
+    return records;
   }
 }

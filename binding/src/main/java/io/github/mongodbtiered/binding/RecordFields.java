@@ -3,23 +3,27 @@ package io.github.mongodbtiered.binding;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
+import org.bson.BsonBinary;
+import org.bson.BsonBinaryWriter;
 import org.bson.BsonReader;
 import org.bson.BsonReaderMark;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
 import org.bson.Document;
+import org.bson.RawBsonDocument;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
+import org.bson.io.BasicOutputBuffer;
 import org.bson.types.Binary;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
 /**
- * A stored record's fields as YCSB reads them. Records are stored as the stock {@code mongodb}
- * binding stores them ({@code _id} = key, each field a BSON binary); fields another loader stored
- * as other types are read as the UTF-8 of their string form.
+ * A stored record's fields as YCSB reads and writes them. Records are stored as the stock {@code
+ * mongodb} binding stores them ({@code _id} = key, each field a BSON binary); fields another loader
+ * stored as other types are read as the UTF-8 of their string form.
  *
  * <p>Its {@link Codec} decodes the server's reply straight into field names and byte arrays: going
  * through {@link Document} would build a {@link Binary} per field and copy its bytes again on the
@@ -68,6 +72,24 @@ final class RecordFields {
       return b;
     }
     return String.valueOf(value).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A record as the stock binding stores it ({@code _id} the key, each field a BSON binary of its
+   * bytes, in the map's order), encoded straight to BSON: the driver sends its bytes as they are,
+   * where a {@link Document} would be walked and each value's codec looked up on every insert.
+   */
+  static RawBsonDocument encode(String key, Map<String, ByteIterator> values) {
+    BasicOutputBuffer out = new BasicOutputBuffer(64 + key.length() + 128 * values.size());
+    try (BsonBinaryWriter w = new BsonBinaryWriter(out)) {
+      w.writeStartDocument();
+      w.writeString("_id", key);
+      for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+        w.writeBinaryData(e.getKey(), new BsonBinary(e.getValue().toArray()));
+      }
+      w.writeEndDocument();
+    }
+    return new RawBsonDocument(out.getInternalBuffer(), 0, out.getPosition());
   }
 
   /** {@code base} with this codec first, so that {@code find(filter, RecordFields.class)} works. */

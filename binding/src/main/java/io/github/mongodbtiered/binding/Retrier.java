@@ -5,7 +5,6 @@ import com.mongodb.MongoException;
 import com.mongodb.bulk.BulkWriteError;
 import java.util.List;
 import java.util.function.Supplier;
-import org.bson.Document;
 import site.ycsb.measurements.Measurements;
 
 /**
@@ -62,12 +61,8 @@ final class Retrier {
    * @param attempt 0 for the first attempt, then the retry number
    * @return how many records failed for good
    */
-  int sortBulkFailures(
-      MongoBulkWriteException e,
-      List<Document> pending,
-      int attempt,
-      long startNanos,
-      List<Document> again) {
+  <T> int sortBulkFailures(
+      MongoBulkWriteException e, List<T> pending, int attempt, long startNanos, List<T> again) {
     boolean mayRetry = mayRetry(attempt, startNanos);
     int failed = 0;
     for (BulkWriteError error : e.getWriteErrors()) {

@@ -93,6 +93,9 @@ class MongoDbTieredClientTest {
     assertEquals("user1", stored.get("_id"));
     Binary field0 = assertInstanceOf(Binary.class, stored.get("field0"));
     assertEquals("a", new String(field0.getData(), StandardCharsets.UTF_8));
+    // Generic binary (subtype 0), fields in the order given, in a batch as one at a time.
+    assertEquals(0, field0.getType());
+    assertEquals(List.of("_id", "field0", "field1"), List.copyOf(stored.keySet()));
   }
 
   @Test
