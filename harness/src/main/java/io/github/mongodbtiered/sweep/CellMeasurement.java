@@ -92,19 +92,27 @@ final class CellMeasurement {
       }
       ServerLife lifeBefore = ServerLife.read(db);
       Map<Metric, Double> warmFigures = new EnumMap<>(Metric.class);
-      if (options.warmupSeconds() > 0) {
-        String failure = warmUp(db, preloadProgress, warmupProgress, cell, warmFigures);
-        if (failure != null) {
-          return cell.failed(failure).build();
-        }
-      }
       SnapshotReader counters = new SnapshotReader(endpoint);
-      ServerSnapshot before = counters.read(db);
-      ClientCpu cpuBefore = ClientCpu.now();
-      long t0 = System.nanoTime();
-      PhaseResult r =
-          phases.measure(endpoint.url(), recordCount, profile.name(), repeat, runProgress);
-      long elapsedNanos = System.nanoTime() - t0;
+      ServerSnapshot before;
+      ClientCpu cpuBefore;
+      PhaseResult r;
+      long elapsedNanos;
+      AutoCloseable held = phases.holdClient(endpoint.url(), recordCount);
+      try {
+        if (options.warmupSeconds() > 0) {
+          String failure = warmUp(db, preloadProgress, warmupProgress, cell, warmFigures);
+          if (failure != null) {
+            return cell.failed(failure).build();
+          }
+        }
+        before = counters.read(db);
+        cpuBefore = ClientCpu.now();
+        long t0 = System.nanoTime();
+        r = phases.measure(endpoint.url(), recordCount, profile.name(), repeat, runProgress);
+        elapsedNanos = System.nanoTime() - t0;
+      } finally {
+        release(held);
+      }
       FailedOperations failures = FailedOperations.of(r);
       // Kept for diagnosis even when the cell fails; the report shows them as not a result.
       cell.run(r.opsDone(), r.runtimeMillis(), r.throughputOpsPerSec())
@@ -267,6 +275,15 @@ final class CellMeasurement {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
       return new PageCacheFill.Outcome(0, 0, "interrupted");
+    }
+  }
+
+  /** Lets the warm-up's and the run's client go; a failure to close it loses no result. */
+  private static void release(AutoCloseable held) {
+    try {
+      held.close();
+    } catch (Exception e) {
+      // The client's connections close with it or with the server that stops next.
     }
   }
 
