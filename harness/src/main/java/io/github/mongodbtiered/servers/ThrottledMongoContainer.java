@@ -6,6 +6,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -161,14 +162,22 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   public AutoCloseable diskLimitsLifted() throws IOException {
     long pid = serverPid();
     Cgroups.writeDiskLimits(pid, device, 0, 0, 0, 0);
-    return () ->
-        Cgroups.writeDiskLimits(
-            pid,
-            device,
-            profile.readIops(),
-            profile.writeIops(),
-            profile.readBytesPerSec(),
-            profile.writeBytesPerSec());
+    return () -> {
+      if (!Files.exists(Path.of("/proc", Long.toString(pid)))) {
+        throw new IOException(
+            "the server's process ("
+                + pid
+                + ") is gone: it exited or was killed during the warm-up (a container over its"
+                + " memory limit is killed; `docker logs` of the cell's container says more)");
+      }
+      Cgroups.writeDiskLimits(
+          pid,
+          device,
+          profile.readIops(),
+          profile.writeIops(),
+          profile.readBytesPerSec(),
+          profile.writeBytesPerSec());
+    };
   }
 
   /** The server's process id on the Docker host. */

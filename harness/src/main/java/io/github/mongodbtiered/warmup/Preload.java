@@ -40,7 +40,7 @@ import org.bson.conversions.Bson;
  */
 public final class Preload {
   static final int BATCH_DOCUMENTS = 2_000;
-  static final int READERS = 32;
+  static final int READERS = 8;
   static final double FULL_CACHE = 0.95;
   private static final long CACHE_CHECK_NANOS = 500_000_000L;
 

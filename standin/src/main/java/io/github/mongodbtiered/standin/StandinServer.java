@@ -5,7 +5,6 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -220,15 +219,6 @@ public final class StandinServer {
     return listen(new H2Backend(store), closeStore, bind, port, file, StorageEngine.H2);
   }
 
-  /**
-   * Threads that serve connections. mongo-java-server answers each command on its connection's
-   * event-loop thread, blocking while WiredTiger reads a page; Netty's default, two per core, let a
-   * 2-core container keep only 4 reads in flight, so 16 client threads on a 7 ms disk got at most
-   * 570 reads a second and a preload's readers waited in line. mongod serves each connection on a
-   * thread of its own; this many event loops give each connection its own too, up to this many.
-   */
-  static final int WORKER_THREADS = 128;
-
   private static Running listen(
       MongoBackend backend,
       AutoCloseable storage,
@@ -238,7 +228,7 @@ public final class StandinServer {
       StorageEngine engine) {
     MongoServer server = new MongoServer(backend);
     try {
-      server.bind(new InetSocketAddress(bind, port), 1, WORKER_THREADS);
+      server.bind(bind, port);
       return new Running(server, storage, file, server.getLocalAddress().getPort(), engine);
     } catch (RuntimeException e) {
       try {
