@@ -128,7 +128,7 @@ final class CellMeasurement {
       }
       ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
       DataSizes sizes = sizes(db);
-      boolean embedded = Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
+      boolean embedded = embedded();
       Map<Metric, Double> m =
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
@@ -229,8 +229,7 @@ final class CellMeasurement {
               // A container's page cache is its own (its memory cgroup); the embedded server's is
               // the host's, shared with everything else, so not a figure of this cell.
               () ->
-                  endpoint.serverPid() == null
-                          || endpoint.serverPid() == ProcessHandle.current().pid()
+                  endpoint.serverPid() == null || embedded()
                       ? null
                       : PageCache.bytesOf(endpoint.serverPid()));
       PhaseResult warm =
@@ -266,16 +265,20 @@ final class CellMeasurement {
    * host's page cache, unlimited, and a remote one is out of reach.
    */
   private PageCacheFill.Outcome fillPageCache() {
-    Long pid = endpoint.serverPid();
-    if (server.hostDataDir() == null || pid == null || pid == ProcessHandle.current().pid()) {
+    if (server.hostDataDir() == null || endpoint.serverPid() == null || embedded()) {
       return null;
     }
     try {
-      return PageCacheFill.run(server.hostDataDir(), pid);
+      return PageCacheFill.run(server.hostDataDir(), endpoint.serverPid());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
       return new PageCacheFill.Outcome(0, 0, "interrupted");
     }
+  }
+
+  /** Whether the server runs in this JVM (the embedded stand-in). */
+  private boolean embedded() {
+    return Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
   }
 
   /** Lets the warm-up's and the run's client go; a failure to close it loses no result. */
