@@ -113,6 +113,9 @@ public final class ClientCpuBenchmark {
   private ClientCpuBenchmark() {}
 
   public static void main(String[] args) throws Exception {
+    // The server answers a drop of a missing collection with an error it also logs, stack and all;
+    // the binding's own simplelogger.properties (first on the class path) does not silence it.
+    System.setProperty("org.slf4j.simpleLogger.log.de.bwaldvogel", "off");
     if (args.length > 0 && args[0].equals(SERVE)) {
       serve();
       return;
