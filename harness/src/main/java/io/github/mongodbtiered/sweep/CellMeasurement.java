@@ -260,16 +260,19 @@ final class CellMeasurement {
   }
 
   /**
-   * Reads the data files into the page cache of a server in a local container (see {@link
-   * PageCacheFill}); null where there is no such thing to fill: the embedded server shares this
-   * host's page cache, unlimited, and a remote one is out of reach.
+   * Reads the data files into the page cache of a server on this host (see {@link PageCacheFill}):
+   * a local container's, bounded by its memory limit, or for the embedded server the host's own,
+   * which no limit bounds, as the label-only memory of an embedded profile says. Null for a remote
+   * server, whose files are out of reach.
    */
   private PageCacheFill.Outcome fillPageCache() {
-    if (server.hostDataDir() == null || endpoint.serverPid() == null || embedded()) {
+    if (server.hostDataDir() == null || endpoint.serverPid() == null) {
       return null;
     }
     try {
-      return PageCacheFill.run(server.hostDataDir(), endpoint.serverPid());
+      return embedded()
+          ? PageCacheFill.intoHostCache(server.hostDataDir())
+          : PageCacheFill.run(server.hostDataDir(), endpoint.serverPid());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
       return new PageCacheFill.Outcome(0, 0, "interrupted");

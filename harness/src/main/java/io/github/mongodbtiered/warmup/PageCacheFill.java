@@ -27,6 +27,9 @@ import java.util.stream.Stream;
  * slices of {@link #SLICE_MIB} MiB by {@link #READERS} {@code dd} processes at once, index files
  * last so that they are the most recently used pages when the files are larger than the room.
  * Journal files and diagnostic data are not the data set and are left alone.
+ *
+ * <p>A server that runs in this JVM (the embedded stand-in) has the host's page cache, which no
+ * container limit bounds: {@link #intoHostCache} reads its files by plain {@code dd} processes.
  */
 public final class PageCacheFill {
   static final int READERS = 4;
@@ -67,6 +70,19 @@ public final class PageCacheFill {
     } catch (IOException e) {
       return Outcome.skipped("the server's cgroups are unreadable: " + e.getMessage());
     }
+    return fill(dataDir, procs);
+  }
+
+  /**
+   * Reads the files under {@code dataDir} into this host's page cache, charged to whichever cgroup
+   * this process is in: for a server that has no cgroup of its own.
+   */
+  public static Outcome intoHostCache(Path dataDir) throws InterruptedException {
+    return fill(dataDir, null);
+  }
+
+  /** Reads the data files, each reader first joining the cgroup of {@code procs} unless null. */
+  private static Outcome fill(Path dataDir, Path procs) throws InterruptedException {
     List<Path> files;
     try {
       files = dataFiles(dataDir);
@@ -138,15 +154,17 @@ public final class PageCacheFill {
   private static String readAll(ConcurrentLinkedQueue<Slice> slices, Path procs)
       throws IOException, InterruptedException {
     for (Slice s = slices.poll(); s != null; s = slices.poll()) {
-      // The shell joins the cgroup, then becomes dd: the pages are the container's from the start.
+      // The shell joins the cgroup (if any), then becomes dd: the pages are the container's from
+      // the
+      // start.
       Process p =
           new ProcessBuilder(
                   "sh",
                   "-c",
-                  "echo $$ > \"$1\" && exec dd if=\"$2\" of=/dev/null bs=1M skip=\"$3\" count=\"$4\""
-                      + " status=none",
+                  "{ [ -z \"$1\" ] || echo $$ > \"$1\"; } &&"
+                      + " exec dd if=\"$2\" of=/dev/null bs=1M skip=\"$3\" count=\"$4\" status=none",
                   "sh",
-                  procs.toString(),
+                  procs == null ? "" : procs.toString(),
                   s.file().toString(),
                   Long.toString(s.startMib()),
                   Long.toString(s.mib()))
