@@ -110,6 +110,33 @@ class HistogramLogMergeTest {
     }
   }
 
+  /**
+   * An interval as YCSB's recorder wrote it in a sweep (2M records, san-600): its header claims a
+   * largest value of 16 us while its counts reach 16 ms, so it does not decode as written.
+   */
+  @Test
+  void anIntervalWhoseHeaderUnderstatesItsLargestValueIsReadWhole() throws Exception {
+    Path log = dir.resolve("understated.hdr");
+    try (var in = getClass().getResourceAsStream("/report/understated-max.hdr")) {
+      Files.copy(in, log);
+    }
+    String line = Files.readAllLines(log).get(4);
+    byte[] encoded =
+        java.util.Base64.getDecoder().decode(line.substring(line.lastIndexOf(',') + 1));
+    assertThrows(
+        RuntimeException.class,
+        () -> Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(encoded), 0),
+        "the fixture must stay undecodable as written");
+
+    List<Histogram> intervals = HistogramLogMerge.intervals(log);
+
+    assertEquals(1, intervals.size());
+    assertEquals(11_296, intervals.get(0).getTotalCount());
+    assertTrue(intervals.get(0).getMaxValue() >= 15_000, "max " + intervals.get(0).getMaxValue());
+    assertEquals(
+        intervals.get(0).getTotalCount(), HistogramLogMerge.read(log).count(), "read() agrees");
+  }
+
   @Test
   void binaryGarbageIsRefusedNamingTheFile() throws IOException {
     Path log = dir.resolve("garbage.hdr");
