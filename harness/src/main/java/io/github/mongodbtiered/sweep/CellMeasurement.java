@@ -23,6 +23,7 @@ import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
 import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.warmup.Preload;
+import io.github.mongodbtiered.warmup.SteadyStateDetector;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
@@ -231,7 +232,8 @@ final class CellMeasurement {
               () ->
                   endpoint.serverPid() == null || embedded()
                       ? null
-                      : PageCache.bytesOf(endpoint.serverPid()));
+                      : PageCache.bytesOf(endpoint.serverPid()),
+              SteadyStateDetector.trendSecondsFor(options.warmupSeconds()));
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);

@@ -38,7 +38,7 @@ public record Drift(
   }
 
   /** The drift through these means in time order, or null when there are too few. */
-  static Drift of(List<Double> means) {
+  public static Drift of(List<Double> means) {
     int n = means.size();
     if (n < MIN_BATCHES) {
       return null;

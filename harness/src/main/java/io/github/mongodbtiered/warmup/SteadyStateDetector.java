@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.warmup;
 
+import io.github.mongodbtiered.variation.Drift;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -28,7 +29,14 @@ import java.util.Locale;
  * <p>Throughput is judged by its trend, not its spread: on a shared 2-core host one-second samples
  * of a steady server vary by 10-15% (a 2M-record cell on hdd-150 gave 10,200-13,900 ops/s in five
  * consecutive seconds of a flat cache), which a spread test reads as never steady, while the mean
- * of five seconds moves little once the caches stop filling.
+ * of five seconds moves little once the caches stop filling. A slow trend passes that test, so the
+ * line through the last {@code trendSeconds} samples (a quarter of the warm-up's bound, {@link
+ * #trendSecondsFor}: 30 for the default 120 s) must not drift either, and no warm-up is judged
+ * steady before it has that many, by the measured run's own test ({@link Drift#drifting()}: a
+ * change above {@value Drift#DRIFT_PCT}% that is significant at 95%). Data sets just over the
+ * WiredTiger cache need it: the filesystem cache's content keeps changing after the caches' sizes
+ * have settled (pages the WiredTiger cache also holds come to be cached twice), and a 4M-record
+ * cell whose warm-up passed the window test fell 52% during its run.
  */
 public final class SteadyStateDetector {
   public static final int WINDOW_SECONDS = 5;
@@ -37,6 +45,9 @@ public final class SteadyStateDetector {
   public static final double PAGE_READS_SPREAD = 0.20;
   public static final double PAGE_READS_SLACK_PER_SEC = 10;
   public static final double JIT_BUSY = 0.05;
+
+  /** The longest trend window: a quarter of the default 120 s bound. */
+  public static final int TREND_SECONDS = 30;
 
   /**
    * One second of the warm-up.
@@ -67,12 +78,36 @@ public final class SteadyStateDetector {
   }
 
   private final Deque<Sample> window = new ArrayDeque<>();
+  private final int trendSeconds;
   private boolean throughputOnly;
+
+  /** A detector whose trend window is its two comparison windows ({@code 2 * WINDOW_SECONDS}). */
+  public SteadyStateDetector() {
+    this(2 * WINDOW_SECONDS);
+  }
+
+  /**
+   * @param trendSeconds samples the trend line goes through, and the fewest a steady warm-up has;
+   *     at least {@code 2 * WINDOW_SECONDS}
+   */
+  public SteadyStateDetector(int trendSeconds) {
+    this.trendSeconds = Math.max(2 * WINDOW_SECONDS, trendSeconds);
+  }
+
+  /**
+   * The trend window for a warm-up of at most {@code boundSeconds}: a quarter of it, from {@code 2
+   * * WINDOW_SECONDS} to {@link #TREND_SECONDS}, so that a short warm-up (the quickstart's 30 s)
+   * can still end steady and a long one is not judged on seconds alone.
+   */
+  public static int trendSecondsFor(double boundSeconds) {
+    return (int)
+        Math.max(2 * WINDOW_SECONDS, Math.min(TREND_SECONDS, Math.round(boundSeconds / 4)));
+  }
 
   /** Adds the next second's sample; true when the window now ends in the steady state. */
   public boolean add(Sample sample) {
     window.addLast(sample);
-    if (window.size() > 2 * WINDOW_SECONDS) {
+    if (window.size() > trendSeconds) {
       window.removeFirst();
     }
     return steady();
@@ -80,12 +115,15 @@ public final class SteadyStateDetector {
 
   /** True when the last full window met every tolerance that applies. */
   public boolean steady() {
-    if (window.size() < 2 * WINDOW_SECONDS) {
+    if (window.size() < trendSeconds) {
       return false;
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
-    if (opsDrift() >= OPS_DRIFT || jitBusy() > JIT_BUSY || pageCacheGrowth() >= CACHE_GROWTH) {
+    if (opsDrift() >= OPS_DRIFT
+        || (trend() != null && trend().drifting())
+        || jitBusy() > JIT_BUSY
+        || pageCacheGrowth() >= CACHE_GROWTH) {
       return false;
     }
     return throughputOnly || (cacheGrowth() < CACHE_GROWTH && pageReadsFlat());
@@ -101,12 +139,25 @@ public final class SteadyStateDetector {
     if (window.size() < 2 * WINDOW_SECONDS) {
       return "fewer than " + 2 * WINDOW_SECONDS + " one-second samples";
     }
+    if (window.size() < trendSeconds) {
+      return "fewer than " + trendSeconds + " one-second samples (the trend window)";
+    }
     String ops =
         String.format(
             Locale.ROOT,
             "ops/s changed %.0f%% between the last two %d s windows",
             100 * opsDrift(),
             WINDOW_SECONDS);
+    Drift trend = trend();
+    if (trend != null && trend.drifting()) {
+      ops +=
+          String.format(
+              Locale.ROOT,
+              ", over the last %d s it %s %.0f%%",
+              trend.batches(),
+              trend.pct() > 0 ? "rose" : "fell",
+              Math.abs(trend.pct()));
+    }
     double jit = jitBusy();
     double pageCache = pageCacheGrowth();
     if (pageCache > 0) {
@@ -148,10 +199,18 @@ public final class SteadyStateDetector {
   /** |mean of the last window - mean of the one before| / mean of both; infinite if none ran. */
   private double opsDrift() {
     List<Sample> all = new ArrayList<>(window);
-    double before = mean(all.subList(0, WINDOW_SECONDS));
-    double recent = mean(all.subList(WINDOW_SECONDS, all.size()));
+    int n = all.size();
+    double before = mean(all.subList(n - 2 * WINDOW_SECONDS, n - WINDOW_SECONDS));
+    double recent = mean(all.subList(n - WINDOW_SECONDS, n));
     double both = (before + recent) / 2;
     return both > 0 ? Math.abs(recent - before) / both : Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The line through the throughput of the last {@code trendSeconds} samples, or null if none ran.
+   */
+  private Drift trend() {
+    return Drift.of(window.stream().map(Sample::opsPerSec).toList());
   }
 
   private static double mean(List<Sample> samples) {

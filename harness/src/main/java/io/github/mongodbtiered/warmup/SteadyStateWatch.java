@@ -19,7 +19,7 @@ public final class SteadyStateWatch implements Progress {
   private final Progress shown;
   private final Supplier<Document> serverStatus;
   private final Supplier<Long> pageCacheBytes;
-  private final SteadyStateDetector detector = new SteadyStateDetector();
+  private final SteadyStateDetector detector;
   private volatile boolean steady;
   private volatile long steadyAtMillis = -1;
   private long lastOps;
@@ -45,6 +45,22 @@ public final class SteadyStateWatch implements Progress {
    */
   public SteadyStateWatch(
       Progress shown, Supplier<Document> serverStatus, Supplier<Long> pageCacheBytes) {
+    this(shown, serverStatus, pageCacheBytes, 2 * SteadyStateDetector.WINDOW_SECONDS);
+  }
+
+  /**
+   * @param shown the progress bar the updates go on to
+   * @param serverStatus reads the server's {@code serverStatus} now
+   * @param pageCacheBytes reads the page cache charged to the server's memory cgroup now, null when
+   *     unknown
+   * @param trendSeconds the detector's trend window ({@link SteadyStateDetector#trendSecondsFor})
+   */
+  public SteadyStateWatch(
+      Progress shown,
+      Supplier<Document> serverStatus,
+      Supplier<Long> pageCacheBytes,
+      int trendSeconds) {
+    this.detector = new SteadyStateDetector(trendSeconds);
     this.shown = shown;
     this.serverStatus = serverStatus;
     this.pageCacheBytes = pageCacheBytes;

@@ -54,6 +54,41 @@ class SteadyStateDetectorTest {
   }
 
   @Test
+  void aSlowDeclineThatPassesTheWindowTestIsNotSteadyUntilItLevelsOff() {
+    // 1.2% less every second, with +-8% noise: two 5 s windows differ by about 6%, under the 10%
+    // the window test allows, but over 30 s throughput falls by a third (a 4M-record cell's
+    // filesystem cache coming to hold pages the WiredTiger cache holds too). Then it levels off.
+    java.util.Random r = new java.util.Random(3);
+    Sample[] s = new Sample[90];
+    for (int i = 0; i < s.length; i++) {
+      double level = 10_000 * Math.pow(0.988, Math.min(i, 40));
+      s[i] = new Sample(level * (0.92 + 0.16 * r.nextDouble()), 400_000_000L, 100.0);
+    }
+    int trend = SteadyStateDetector.trendSecondsFor(120);
+    assertEquals(30, trend);
+    int at = steadyAt(new SteadyStateDetector(trend), s);
+    assertTrue(at > 40, "steady only once the decline stopped, not at second " + at);
+    SteadyStateDetector early = new SteadyStateDetector(trend);
+    assertEquals(-1, steadyAt(early, java.util.Arrays.copyOf(s, 38)));
+    assertTrue(early.describe().contains("over the last 30 s it fell"), early.describe());
+    // The two-window test alone would have called it steady within seconds.
+    assertTrue(steadyAt(new SteadyStateDetector(), s) < 20);
+  }
+
+  @Test
+  void theTrendWindowIsAQuarterOfTheBoundBetweenTenAndThirtySeconds() {
+    assertEquals(10, SteadyStateDetector.trendSecondsFor(30));
+    assertEquals(15, SteadyStateDetector.trendSecondsFor(60));
+    assertEquals(30, SteadyStateDetector.trendSecondsFor(600));
+    SteadyStateDetector d = new SteadyStateDetector(30);
+    Sample flat = new Sample(7000, 400_000_000L, 0.0);
+    for (int i = 1; i < 30; i++) {
+      assertFalse(d.add(flat), "second " + i + " is too early for a 30 s trend window");
+    }
+    assertTrue(d.add(flat));
+  }
+
+  @Test
   void aCacheStillFillingIsNotSteadyEvenAtFlatThroughput() {
     Sample[] s = new Sample[20];
     for (int i = 0; i < s.length; i++) {
