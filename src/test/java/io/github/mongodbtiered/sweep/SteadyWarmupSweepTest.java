@@ -64,8 +64,10 @@ class SteadyWarmupSweepTest {
     assertEquals("true", row.get("steady_state"), cell.notes()::toString);
     double warmupSeconds = Double.parseDouble(row.get("warmup_s"));
     assertTrue(
-        warmupSeconds >= 5 && warmupSeconds < 120,
-        "five one-second samples at least, and it stops early: " + warmupSeconds);
+        warmupSeconds >= 29 && warmupSeconds < 120,
+        "the trend window's 30 one-second samples (a quarter of 120 s) at least, and it stops"
+            + " early: "
+            + warmupSeconds);
     assertFalse(cell.notes().stream().anyMatch(n -> n.startsWith("not steady")));
   }
 
