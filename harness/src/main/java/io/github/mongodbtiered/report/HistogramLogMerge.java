@@ -61,10 +61,21 @@ public final class HistogramLogMerge {
             .map(String::strip)
             .filter(l -> !l.isEmpty() && !l.startsWith("#") && !l.startsWith("\"StartTimestamp\""))
             .count();
+    try {
+      return read(lines, expected, log, false);
+    } catch (IOException | RuntimeException asWritten) {
+      // Only then is each line checked, and those the reader cannot decode repaired.
+      return read(lines, expected, log, true);
+    }
+  }
+
+  /** The intervals of {@code lines}, every line {@link #repaired} first when {@code repair}. */
+  private static List<Histogram> read(List<String> lines, long expected, Path log, boolean repair)
+      throws IOException {
     List<Histogram> result = new ArrayList<>();
     byte[] text =
         lines.stream()
-            .map(l -> repaired(l) + "\n") // the reader's scanner wants every line ended
+            .map(l -> (repair ? repaired(l) : l) + "\n") // the reader's scanner wants lines ended
             .collect(java.util.stream.Collectors.joining())
             .getBytes(StandardCharsets.UTF_8);
     try (InputStream in = new ByteArrayInputStream(text)) {

@@ -120,8 +120,9 @@ public final class SteadyStateDetector {
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
+    Drift trend = trend();
     if (opsDrift() >= OPS_DRIFT
-        || (trend() != null && trend().drifting())
+        || (trend != null && trend.drifting())
         || jitBusy() > JIT_BUSY
         || pageCacheGrowth() >= CACHE_GROWTH) {
       return false;
