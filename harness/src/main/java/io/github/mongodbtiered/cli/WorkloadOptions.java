@@ -71,15 +71,17 @@ final class WorkloadOptions {
   @Option(
       names = "--warmup",
       paramLabel = "SECONDS",
-      defaultValue = "120",
+      defaultValue = "180",
       description =
           "At most this many seconds of unmeasured workload after the cold start and a preload"
               + " pass over the data set; the warm-up ends sooner once the WiredTiger cache is"
-              + " steady and throughput stopped changing (two 5 s means within 10%%), so it takes"
-              + " at least 10 s; a cell that never got there is flagged"
-              + " 'not steady'; 0 skips the preload and the warm-up (default: ${DEFAULT-VALUE}, a"
-              + " bound rather than a length: a fresh JVM's compiler, beside 16 client threads on"
-              + " two cores, can stay busy for over a minute).")
+              + " steady and throughput stopped changing (two 5 s means within 10%% and no trend"
+              + " over the last quarter of this bound, 10-30 s); a cell that never got there is"
+              + " flagged 'not steady'. On a throttled target the first stage runs with the disk"
+              + " limits lifted until the caches are steady (at most half of this bound) and the"
+              + " second under the profile's limits, whose steady state alone counts. 0 skips"
+              + " the preload and the warm-up (default: ${DEFAULT-VALUE}, a bound rather than a"
+              + " length).")
   double warmup;
 
   @Option(

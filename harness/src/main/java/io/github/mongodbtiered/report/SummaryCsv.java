@@ -226,6 +226,7 @@ public final class SummaryCsv {
           DEVICE_UTIL_PCT,
           WARMUP_PRELOAD_S,
           WARMUP_S,
+          WARMUP_LIFTED_S,
           OPS_PER_SEC_CI95_LOW,
           OPS_PER_SEC_CI95_HIGH,
           OPS_PER_SEC_CV_PCT,

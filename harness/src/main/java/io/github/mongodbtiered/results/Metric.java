@@ -54,6 +54,12 @@ public enum Metric {
   WARMUP_PRELOAD_S("warmup_preload_s"),
   /** Seconds of the workload warm-up: until the steady state, at most --warmup. */
   WARMUP_S("warmup_s"),
+  /**
+   * Seconds of the workload warm-up that ran with the disk limits lifted, filling the caches,
+   * before the rest of it ran under the profile's limits (absent where the target throttles
+   * nothing).
+   */
+  WARMUP_LIFTED_S("warmup_lifted_s"),
   /** 1 when the workload warm-up reached the steady state, 0 when --warmup ran out first. */
   STEADY_STATE("steady_state"),
   /**

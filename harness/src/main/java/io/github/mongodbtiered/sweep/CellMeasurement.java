@@ -189,9 +189,11 @@ final class CellMeasurement {
    * Brings the caches to their steady state after the cold start, with the disk limits lifted (the
    * memory limit, which decides what the caches can hold, stays) so that a slow profile does not
    * take hours to get there: a {@link Preload} pass over the {@code _id} index and the documents,
-   * then the workload until {@link SteadyStateWatch} finds the steady state, for at most {@code
-   * --warmup} seconds. The times and the outcome go into {@code figures}; a warm-up that ran out of
-   * time first is noted, so the cell is never taken for a steady one.
+   * then the workload until {@link SteadyStateWatch} finds the caches steady (at most half of
+   * {@code --warmup}), and then, with the limits back, until it finds the steady state the measured
+   * run will start in, for at most {@code --warmup} seconds in all. The times and the outcome go
+   * into {@code figures}; a warm-up that ran out of time first is noted, so the cell is never taken
+   * for a steady one.
    *
    * @return why the warm-up failed, or null
    */
@@ -203,13 +205,15 @@ final class CellMeasurement {
       Map<Metric, Double> figures)
       throws PhaseException, IOException {
     AutoCloseable lifted;
+    boolean liftedAny = server.throttles();
     try {
       lifted = server.diskLimitsLifted();
     } catch (Exception e) {
       cell.note("warm-up ran under the disk limits: " + e.getMessage());
       lifted = () -> {};
+      liftedAny = false;
     }
-    try (AutoCloseable restore = lifted) {
+    try (OnceClosed restore = new OnceClosed(lifted)) {
       PageCacheFill.Outcome fill = fillPageCache();
       if (fill != null && fill.skipped() != null) {
         cell.note("page cache not filled before the preload: " + fill.skipped());
@@ -233,22 +237,41 @@ final class CellMeasurement {
                   endpoint.serverPid() == null || embedded()
                       ? null
                       : PageCache.bytesOf(endpoint.serverPid()),
-              SteadyStateDetector.trendSecondsFor(options.warmupSeconds()));
+              SteadyStateDetector.trendSecondsFor(options.warmupSeconds()),
+              liftedAny ? restore::close : null,
+              (long) (options.warmupSeconds() * 1000 / 2));
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);
+      if (watch.restoreFailure() != null) {
+        throw watch.restoreFailure();
+      }
       figures.put(
           Metric.WARMUP_S,
           (watch.steady() ? watch.steadyAtMillis() : warm.runtimeMillis()) / 1000.0);
       figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
+      if (liftedAny) {
+        figures.put(
+            Metric.WARMUP_LIFTED_S,
+            (watch.liftedMillis() >= 0 ? watch.liftedMillis() : warm.runtimeMillis()) / 1000.0);
+      }
       if (!watch.steady()) {
+        String stage =
+            !liftedAny
+                ? ""
+                : watch.liftedMillis() < 0
+                    ? "; the disk limits were still lifted when it ended"
+                    : watch.liftedSteady()
+                        ? "; under the disk limits after the caches settled"
+                        : "; the caches were still changing when the disk limits went back";
         cell.note(
             String.format(
                 Locale.ROOT,
-                "not steady: the warm-up did not reach the steady state within --warmup %s s (%s);"
-                    + " the measured run may still be warming",
+                "not steady: the warm-up did not reach the steady state within --warmup %s s"
+                    + " (%s%s); the measured run may still be warming",
                 trim(options.warmupSeconds()),
-                watch.describe()));
+                watch.describe(),
+                stage));
       } else if (watch.throughputOnly()) {
         cell.note("steady state judged from throughput alone: the server gives no cache figures");
       }
@@ -284,6 +307,26 @@ final class CellMeasurement {
   /** Whether the server runs in this JVM (the embedded stand-in). */
   private boolean embedded() {
     return Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
+  }
+
+  /**
+   * Closes what it holds once, whoever asks first: the warm-up's watch or the end of the warm-up.
+   */
+  private static final class OnceClosed implements AutoCloseable {
+    private final AutoCloseable held;
+    private boolean closed;
+
+    OnceClosed(AutoCloseable held) {
+      this.held = held;
+    }
+
+    @Override
+    public synchronized void close() throws Exception {
+      if (!closed) {
+        closed = true;
+        held.close();
+      }
+    }
   }
 
   /** Lets the warm-up's and the run's client go; a failure to close it loses no result. */

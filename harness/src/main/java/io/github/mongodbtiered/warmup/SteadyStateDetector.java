@@ -31,7 +31,7 @@ import java.util.Locale;
  * consecutive seconds of a flat cache), which a spread test reads as never steady, while the mean
  * of five seconds moves little once the caches stop filling. A slow trend passes that test, so the
  * line through the last {@code trendSeconds} samples (a quarter of the warm-up's bound, {@link
- * #trendSecondsFor}: 30 for the default 120 s) must not drift either, and no warm-up is judged
+ * #trendSecondsFor}: 30 from a 120 s bound up) must not drift either, and no warm-up is judged
  * steady before it has that many, by the measured run's own test ({@link Drift#drifting()}: a
  * change above {@value Drift#DRIFT_PCT}% that is significant at 95%). Data sets just over the
  * WiredTiger cache need it: the filesystem cache's content keeps changing after the caches' sizes
@@ -46,7 +46,7 @@ public final class SteadyStateDetector {
   public static final double PAGE_READS_SLACK_PER_SEC = 10;
   public static final double JIT_BUSY = 0.05;
 
-  /** The longest trend window: a quarter of the default 120 s bound. */
+  /** The longest trend window: a quarter of a 120 s bound. */
   public static final int TREND_SECONDS = 30;
 
   /**

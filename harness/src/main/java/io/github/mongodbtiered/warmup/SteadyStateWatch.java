@@ -12,6 +12,13 @@ import org.bson.Document;
  * second it reads the server's cache figures, turns them and the operation count into a {@link
  * SteadyStateDetector.Sample}, and asks the phase to stop once the detector says steady. Rates use
  * the phase's own elapsed time at each update, so the update's timing does not show as noise.
+ *
+ * <p>A warm-up that starts with the disk limits lifted runs in two stages: once the caches are
+ * steady (or half the phase's bound has passed) the watch puts the limits back through {@link
+ * LimitsBack} and starts afresh, and only a steady state under the limits counts. Under the limits
+ * the same caches can settle elsewhere (a 4M-record cell on io1-5000 held 7,000 ops/s for 15 s of
+ * its run after a warm-up with the limits lifted, then fell to 4,000-5,000), and the measured run
+ * must start where it will stay.
  */
 public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
@@ -19,7 +26,20 @@ public final class SteadyStateWatch implements Progress {
   private final Progress shown;
   private final Supplier<Document> serverStatus;
   private final Supplier<Long> pageCacheBytes;
-  private final SteadyStateDetector detector;
+
+  /** Puts the disk limits back after the stage that ran with them lifted. */
+  @FunctionalInterface
+  public interface LimitsBack {
+    void restore() throws Exception;
+  }
+
+  private final int trendSeconds;
+  private final LimitsBack limitsBack;
+  private final long liftedBoundMillis;
+  private SteadyStateDetector detector;
+  private volatile long liftedMillis = -1;
+  private volatile boolean liftedSteady;
+  private volatile Exception restoreFailure;
   private volatile boolean steady;
   private volatile long steadyAtMillis = -1;
   private long lastOps;
@@ -60,7 +80,31 @@ public final class SteadyStateWatch implements Progress {
       Supplier<Document> serverStatus,
       Supplier<Long> pageCacheBytes,
       int trendSeconds) {
+    this(shown, serverStatus, pageCacheBytes, trendSeconds, null, 0);
+  }
+
+  /**
+   * @param shown the progress bar the updates go on to
+   * @param serverStatus reads the server's {@code serverStatus} now
+   * @param pageCacheBytes reads the page cache charged to the server's memory cgroup now, null when
+   *     unknown
+   * @param trendSeconds the detector's trend window ({@link SteadyStateDetector#trendSecondsFor})
+   * @param limitsBack puts the disk limits back once the caches are steady, or null when the phase
+   *     runs under its limits throughout
+   * @param liftedBoundMillis the phase time after which the limits go back even if the caches are
+   *     not steady yet, so the stage under the limits has time to settle
+   */
+  public SteadyStateWatch(
+      Progress shown,
+      Supplier<Document> serverStatus,
+      Supplier<Long> pageCacheBytes,
+      int trendSeconds,
+      LimitsBack limitsBack,
+      long liftedBoundMillis) {
+    this.trendSeconds = trendSeconds;
     this.detector = new SteadyStateDetector(trendSeconds);
+    this.limitsBack = limitsBack;
+    this.liftedBoundMillis = liftedBoundMillis;
     this.shown = shown;
     this.serverStatus = serverStatus;
     this.pageCacheBytes = pageCacheBytes;
@@ -106,15 +150,52 @@ public final class SteadyStateWatch implements Progress {
     lastOps = opsDone;
     lastMillis = elapsedMillis;
     lastStats = now;
-    if (detector.add(sample)) {
+    boolean detected = detector.add(sample);
+    if (limitsBack != null && liftedMillis < 0) {
+      if (detected || elapsedMillis >= liftedBoundMillis) {
+        restoreLimits(elapsedMillis, detected);
+      }
+    } else if (detected) {
       steady = true;
       steadyAtMillis = elapsedMillis;
     }
   }
 
+  /** Ends the stage with the limits lifted: the limits go back and the detector starts afresh. */
+  private void restoreLimits(long elapsedMillis, boolean cachesSteady) {
+    liftedMillis = elapsedMillis;
+    liftedSteady = cachesSteady;
+    try {
+      limitsBack.restore();
+    } catch (Exception e) {
+      restoreFailure = e; // stops the phase: nothing after it would run under the profile
+      return;
+    }
+    detector = new SteadyStateDetector(trendSeconds);
+    // The next update is the new stage's baseline: this second's rate belongs to the old one.
+    started = false;
+  }
+
   @Override
   public boolean stopRequested() {
-    return steady;
+    return steady || restoreFailure != null;
+  }
+
+  /**
+   * Phase time at which the disk limits went back, or -1 when they did not (or were never lifted).
+   */
+  public long liftedMillis() {
+    return liftedMillis;
+  }
+
+  /** Whether the caches were steady when the disk limits went back (false: the bound passed). */
+  public boolean liftedSteady() {
+    return liftedSteady;
+  }
+
+  /** Why the disk limits could not be put back, or null. */
+  public Exception restoreFailure() {
+    return restoreFailure;
   }
 
   public boolean steady() {

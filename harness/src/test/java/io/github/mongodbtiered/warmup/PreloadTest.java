@@ -96,4 +96,33 @@ class PreloadTest {
     assertEquals(9 + 8 * 11 + 1, ranges.size());
     assertEquals(List.of(Preload.KeyRange.ALL), Preload.KeyRange.after("usertable"));
   }
+
+  /** A cache held at its eviction target by eviction is full; one still filling is not. */
+  @Test
+  void cacheIsFullOnceItStopsGrowingNearItsMaximum() {
+    long max = 3_465_543_680L;
+    long second = 1_000_000_000L;
+    Preload.CacheFull filling = new Preload.CacheFull();
+    // Growing 1% of the maximum a second up to 79%: never a plateau.
+    for (int t = 0; t <= 20; t++) {
+      assertFalse(filling.add(t * second, (long) ((0.59 + 0.01 * t) * max), max), "at " + t);
+    }
+    // Then held at 79.9-80.2% by eviction: full once three seconds show no growth.
+    assertFalse(filling.add(21 * second, (long) (0.799 * max), max));
+    assertFalse(filling.add(22 * second, (long) (0.802 * max), max));
+    assertFalse(filling.add(23 * second, (long) (0.800 * max), max));
+    assertTrue(filling.add(24 * second, (long) (0.801 * max), max));
+
+    // A data set that fits: a pause at half the cache is not a full cache.
+    Preload.CacheFull fits = new Preload.CacheFull();
+    for (int t = 0; t <= 10; t++) {
+      assertFalse(fits.add(t * second, max / 2, max));
+    }
+    Preload.CacheFull over = new Preload.CacheFull();
+    assertTrue(over.add(0, (long) (0.96 * max), max));
+    Preload.CacheFull unknown = new Preload.CacheFull();
+    for (int t = 0; t <= 10; t++) {
+      assertFalse(unknown.add(t * second, null, null));
+    }
+  }
 }

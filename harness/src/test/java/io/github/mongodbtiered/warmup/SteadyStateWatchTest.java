@@ -54,6 +54,85 @@ class SteadyStateWatchTest {
     assertFalse(w.throughputOnly());
   }
 
+  /**
+   * Given a warm-up with the disk limits lifted, when the caches settle the limits go back, and
+   * only the steady state under them counts: a throughput still falling after the limits went back
+   * keeps the warm-up going until it has been flat for a trend window.
+   */
+  @Test
+  void putsTheLimitsBackOnceTheCachesSettleAndWaitsForTheSteadyStateUnderThem() {
+    List<Long> restoredAt = new ArrayList<>();
+    AtomicLong elapsed = new AtomicLong();
+    SteadyStateWatch w =
+        new SteadyStateWatch(
+            Progress.NONE,
+            () -> stats(0, 10_000_000),
+            () -> null,
+            10,
+            () -> restoredAt.add(elapsed.get()),
+            60_000);
+    long ops = 0;
+    long restoredMillis = -1;
+    for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
+      long ms = half * 500L;
+      elapsed.set(ms);
+      w.update(ops, 0, ms);
+      if (restoredMillis < 0 && !restoredAt.isEmpty()) {
+        restoredMillis = restoredAt.get(0);
+      }
+      // 5,000 ops/s with the limits lifted; under them a slide from 4,000 to 2,000 over 20 s.
+      double sinceRestore = restoredMillis < 0 ? -1 : (ms - restoredMillis) / 1000.0;
+      double rate = sinceRestore < 0 ? 5000 : Math.max(2000, 4000 - 100 * sinceRestore);
+      ops += (long) (rate / 2);
+    }
+    assertEquals(List.of(10_000L), restoredAt, "the limits go back once, when the caches settle");
+    assertEquals(10_000, w.liftedMillis());
+    assertTrue(w.liftedSteady());
+    assertTrue(w.steady());
+    // The slide ends 20 s into the limited stage. Steady comes once the last ten seconds hold
+    // less of it than the drift test's 10%, not while the rate is still 25% above where it ends.
+    assertTrue(w.steadyAtMillis() > 10_000 + 15_000, "steady at " + w.steadyAtMillis());
+    assertTrue(w.steadyAtMillis() <= 10_000 + 30_000, "steady at " + w.steadyAtMillis());
+  }
+
+  @Test
+  void putsTheLimitsBackAtHalfTheBoundWhenTheCachesNeverSettleAndStopsWhenThatFails() {
+    AtomicLong cacheBytes = new AtomicLong(10_000_000);
+    List<Long> restoredAt = new ArrayList<>();
+    SteadyStateWatch filling =
+        new SteadyStateWatch(
+            Progress.NONE,
+            () -> stats(0, cacheBytes.addAndGet(50_000_000)),
+            () -> null,
+            10,
+            () -> restoredAt.add(1L),
+            15_000);
+    for (int half = 0; half <= 40; half++) {
+      filling.update(half * 2500L, 0, half * 500L);
+    }
+    assertEquals(List.of(1L), restoredAt);
+    assertEquals(15_000, filling.liftedMillis());
+    assertFalse(filling.liftedSteady());
+    assertFalse(filling.steady(), "a cache still growing under the limits is not steady");
+
+    SteadyStateWatch broken =
+        new SteadyStateWatch(
+            Progress.NONE,
+            () -> stats(0, 10_000_000),
+            () -> null,
+            10,
+            () -> {
+              throw new java.io.IOException("the server's process is gone");
+            },
+            60_000);
+    for (int half = 0; half <= 40 && !broken.stopRequested(); half++) {
+      broken.update(half * 2500L, 0, half * 500L);
+    }
+    assertTrue(broken.stopRequested(), "nothing may run after the limits failed to go back");
+    assertFalse(broken.steady());
+    assertEquals("the server's process is gone", broken.restoreFailure().getMessage());
+  }
+
   @Test
   void aServerWithoutCacheFiguresIsJudgedOnThroughputAloneAndAFailedReadIsNoFailure() {
     SteadyStateWatch w =
