@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       ProbeCommand.class,
       DiskBaselineCommand.class,
       ReportCommand.class,
+      FleetCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = ExitCodes.HEADING,

@@ -36,10 +36,18 @@ final class ServerOptions {
               + " Docker when usable, else the embedded stand-in).")
   Kind kind = Kind.AUTO;
 
+  /** Where a pod gets the URL from its Secret: never on a command line, in a manifest or a log. */
+  static final String URL_VARIABLE = "MONGODB_URL";
+
   @Option(
       names = "--mongodb-url",
       paramLabel = "URL",
-      description = "Measure an existing deployment: nothing is throttled, profiles are labels.")
+      description =
+          "Measure an existing deployment: nothing is throttled, profiles are labels (default:"
+              + " $"
+              + URL_VARIABLE
+              + " when set and --server is not given, so that credentials stay off the command"
+              + " line).")
   String mongodbUrl;
 
   @Option(
@@ -58,6 +66,10 @@ final class ServerOptions {
 
   /** --server, or URL with --mongodb-url, which leaves no other choice. */
   ServerChoice choice() {
+    if (mongodbUrl == null && kind == Kind.AUTO) {
+      String fromEnvironment = System.getenv(URL_VARIABLE);
+      mongodbUrl = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
+    }
     if (mongodbUrl == null) {
       return ServerChoice.valueOf(kind.name());
     }

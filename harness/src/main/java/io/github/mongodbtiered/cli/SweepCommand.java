@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
     footer = {
       "  mongodb-tiered sweep           # 2M-5M records x io1-5000,san-600,hdd-150",
       "  mongodb-tiered sweep --server embedded --recordcounts 20k,40k --seconds 10",
-      "  mongodb-tiered sweep --mongodb-url mongodb://db1/bench --recordcounts 2M,3M"
+      "  mongodb-tiered sweep --mongodb-url mongodb://db1/bench --recordcounts 2M,3M",
+      "  MONGODB_URL=mongodb://db1/bench mongodb-tiered sweep --clients 3 --client-index 1 \\",
+      "      --fleet-id run-7 --out reports/client-1    # one of three clients"
     },
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
@@ -81,6 +83,10 @@ public final class SweepCommand implements Callable<Integer> {
   @HelpSection("Disk baseline")
   BaselineOptions baseline;
 
+  @Mixin
+  @HelpSection("Fleet")
+  FleetOptions fleet;
+
   @HelpSection("Output")
   @Option(
       names = "--out",
@@ -96,7 +102,8 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     SweepOptions options =
         SweepOptionsFactory.create(
-            cells, workload, load, server, baseline, volume, out, typedCommand());
+                cells, workload, load, server, baseline, volume, out, typedCommand())
+            .withFleet(fleet.fleet(System.getenv()));
     PrintWriter err = spec.commandLine().getErr();
     // Before anything is written: a bad --out is refused, a second sweep into it too.
     OutDirs.requireReportDir(out, "--out");

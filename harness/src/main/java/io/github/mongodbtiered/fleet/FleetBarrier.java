@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.bson.Document;
 
 /**
@@ -19,8 +20,9 @@ import org.bson.Document;
  * clients have arrived, or fails when the timeout passes first, naming the clients missing.
  *
  * <p>A client that comes back after a crash (a Job retries its pod) may reach a barrier the others
- * passed long ago: it finds everyone there, and {@link Passage#late} says it came too late to start
- * with them.
+ * passed already: its earlier life's arrival is there (each process arrives as its own {@code
+ * incarnation}), or it finds everyone there long after the others came. {@link Passage#late} then
+ * says it came too late to start with them.
  */
 public final class FleetBarrier {
   /** The control collection, in the database under test. */
@@ -28,17 +30,29 @@ public final class FleetBarrier {
 
   static final long POLL_MILLIS = 50;
 
+  /** This process: an arrival of another one under the same client index is an earlier life's. */
+  static final String THIS_PROCESS = UUID.randomUUID().toString();
+
   private final MongoCollection<Document> arrivals;
   private final String fleet;
   private final ClientSlot slot;
+  private final String incarnation;
 
   /**
    * @param fleet what tells this fleet's run from another's in the same database (a Job's uid)
    */
   public FleetBarrier(MongoDatabase db, String fleet, ClientSlot slot) {
+    this(db, fleet, slot, THIS_PROCESS);
+  }
+
+  /**
+   * @param incarnation this life of the client: another value under its index is an earlier one
+   */
+  FleetBarrier(MongoDatabase db, String fleet, ClientSlot slot, String incarnation) {
     this.arrivals = db.getCollection(COLLECTION);
     this.fleet = fleet;
     this.slot = slot;
+    this.incarnation = incarnation;
   }
 
   /**
@@ -46,8 +60,9 @@ public final class FleetBarrier {
    *
    * @param firstArrivalMillis when the first client arrived (ms since the epoch, its clock)
    * @param lastArrivalMillis when the last one did: the moment all could go
-   * @param late true when this client arrived after the others had waited longer than the timeout
-   *     for it, so they are long gone
+   * @param late true when this client's earlier life arrived here before it (the others went on
+   *     with that life), or it arrived after the others had waited longer than the timeout for it,
+   *     so they are long gone
    */
   public record Passage(long firstArrivalMillis, long lastArrivalMillis, boolean late) {}
 
@@ -83,11 +98,15 @@ public final class FleetBarrier {
   public Passage await(String barrier, Duration timeout)
       throws TimeoutException, InterruptedException {
     long arrived = System.currentTimeMillis();
+    String id = fleet + "/" + barrier + "/" + slot.index();
+    Document before = arrivals.find(Filters.eq("_id", id)).first();
+    boolean earlierLife = before != null && !incarnation.equals(before.getString("incarnation"));
     arrivals.replaceOne(
-        Filters.eq("_id", fleet + "/" + barrier + "/" + slot.index()),
+        Filters.eq("_id", id),
         new Document("fleet", fleet)
             .append("barrier", barrier)
             .append("client", slot.index())
+            .append("incarnation", incarnation)
             .append("arrivedAtMillis", arrived),
         new ReplaceOptions().upsert(true));
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -109,7 +128,7 @@ public final class FleetBarrier {
         last = Math.max(last, at);
       }
       if (missing.isEmpty()) {
-        boolean late = arrived == last && last - first > timeout.toMillis();
+        boolean late = earlierLife || (arrived == last && last - first > timeout.toMillis());
         return new Passage(first, last, late);
       }
       if (System.nanoTime() >= deadline) {

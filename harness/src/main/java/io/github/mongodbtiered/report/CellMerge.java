@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
@@ -56,21 +58,24 @@ final class CellMerge {
     CellResult first = parts.stream().filter(Objects::nonNull).findFirst().orElseThrow();
     try {
       requireAllOk(parts);
+      int server = serverFiguresPart(parts);
+      CellResult serverPart = parts.get(server);
       CellResult.Builder merged =
           CellResult.builder(first.recordCount(), first.profile(), first.server())
               .latencies(latencies(parts, CellResult::latencies, ""))
               .intendedLatencies(
                   latencies(parts, CellResult::intendedLatencies, IntervalLog.INTENDED_PREFIX))
-              .metrics(first.metrics())
-              .tiers(first.predictedTier(), first.observedTier())
-              .fsHitBasis(first.fsHitBasis())
-              .predictedTierBasis(first.predictedTierBasis())
-              .pageCacheDropped(first.pageCacheDropped())
+              .metrics(serverPart.metrics())
+              .tiers(serverPart.predictedTier(), serverPart.observedTier())
+              .fsHitBasis(serverPart.fsHitBasis())
+              .predictedTierBasis(serverPart.predictedTierBasis())
+              .pageCacheDropped(serverPart.pageCacheDropped())
               .note(
                   ReportMerge.mergedFrom("clients", labels)
                       + "; server-side figures and tiers from "
-                      + labels.get(0))
+                      + labels.get(server))
               .notes(notes(parts));
+      fleetFigures(merged, parts);
       SeriesMerge.merge(inputs, labels, out, first.recordCount(), first.profile())
           .ifPresentOrElse(merged::note, () -> merged.note(SeriesMerge.NOTE));
       return sumClientFigures(merged, parts).build();
@@ -78,6 +83,87 @@ final class CellMerge {
       return CellResult.failed(
           first.recordCount(), first.profile(), first.server(), r.getMessage());
     }
+  }
+
+  /**
+   * The part whose server-side figures the merged cell shows: a fleet's client 0, the only one that
+   * reads them, else the first input.
+   */
+  private static int serverFiguresPart(List<CellResult> parts) {
+    for (int i = 0; i < parts.size(); i++) {
+      Double index = parts.get(i).metrics().get(Metric.CLIENT_INDEX);
+      if (index != null && index == 0) {
+        return i;
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * How the clients shared the cell: how many ran it, the slowest and fastest one's throughput (and
+   * each one's in a note), how far apart their measured runs started; steady only if every client's
+   * warm-up was. A fleet's clients each loaded a slice at the same time, so their load rates add
+   * up.
+   */
+  private void fleetFigures(CellResult.Builder merged, List<CellResult> parts) {
+    double clients = 0;
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    double firstStart = Double.POSITIVE_INFINITY;
+    double lastStart = Double.NEGATIVE_INFINITY;
+    boolean startsKnown = true;
+    boolean fleet = true;
+    double loadRate = 0;
+    boolean loadKnown = true;
+    Double steady = null;
+    List<String> each = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++) {
+      CellResult p = parts.get(i);
+      Map<Metric, Double> m = p.metrics();
+      // A fleet client's own cell says the fleet's size; it is one client of it.
+      clients += m.containsKey(Metric.CLIENT_INDEX) ? 1 : m.getOrDefault(Metric.CLIENTS, 1.0);
+      min = Math.min(min, p.throughputOpsPerSec());
+      max = Math.max(max, p.throughputOpsPerSec());
+      Double start = m.get(Metric.RUN_STARTED_EPOCH_MS);
+      startsKnown &= start != null;
+      if (start != null) {
+        firstStart = Math.min(firstStart, start);
+        lastStart = Math.max(lastStart, start);
+      }
+      Double index = m.get(Metric.CLIENT_INDEX);
+      fleet &= index != null;
+      Double load = m.get(Metric.LOAD_RECORDS_PER_SEC);
+      loadKnown &= load != null;
+      loadRate += load == null ? 0 : load;
+      Double s = m.get(Metric.STEADY_STATE);
+      if (s != null) {
+        steady = steady == null ? s : Math.min(steady, s);
+      }
+      each.add(
+          String.format(
+              Locale.ROOT,
+              "%s %,.0f ops/s",
+              index != null ? "client " + index.intValue() : labels.get(i),
+              p.throughputOpsPerSec()));
+    }
+    merged
+        .metric(Metric.CLIENT_INDEX, null)
+        .metric(Metric.CLIENTS, clients)
+        .metric(Metric.CLIENT_OPS_PER_SEC_MIN, min)
+        .metric(Metric.CLIENT_OPS_PER_SEC_MAX, max)
+        .metric(Metric.CLIENT_START_SPREAD_MS, startsKnown ? lastStart - firstStart : null)
+        .metric(Metric.RUN_STARTED_EPOCH_MS, startsKnown ? firstStart : null)
+        .metric(Metric.STEADY_STATE, steady);
+    if (fleet) {
+      merged.metric(Metric.LOAD_RECORDS_PER_SEC, loadKnown ? loadRate : null);
+    }
+    String note = "per client: " + String.join(", ", each);
+    if (startsKnown) {
+      note +=
+          String.format(
+              Locale.ROOT, "; measured runs started within %.0f ms", lastStart - firstStart);
+    }
+    merged.note(note);
   }
 
   /** A total without one client's share would be wrong: a missing or failed part fails the cell. */

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,10 +19,13 @@ import java.util.Set;
  * <p>Per cell (record count and profile): the latency percentiles come from the HdrHistogram logs
  * of all clients merged per operation; operations, throughput and client CPU are summed (the
  * clients ran side by side). Server-side figures (cache counters, hit ratios, disk, data sizes, and
- * so the tiers) are those the first directory measured: every client saw the same server, and
- * averaging ratios over different windows would describe none of them. A cell missing or failed in
- * any input is failed in the result, since a total without one client's share would be wrong. Each
- * cell's time series is summed second by second over the clients ({@link SeriesMerge}).
+ * so the tiers) are those the first directory measured, or a fleet's client 0 (the only client of
+ * {@code sweep --clients N} that reads them): every client saw the same server, and averaging
+ * ratios over different windows would describe none of them. A cell missing or failed in any input
+ * is failed in the result, since a total without one client's share would be wrong. Each cell also
+ * says how many clients ran it, the slowest and fastest one's throughput and how far apart their
+ * measured runs started. Each cell's time series is summed second by second over the clients
+ * ({@link SeriesMerge}).
  *
  * <p>The inputs are only read.
  */
@@ -39,6 +43,7 @@ public final class ReportMerge {
     if (inputs.size() < 2) {
       throw new IllegalArgumentException("merging needs at least two report directories");
     }
+    inputs = clientZeroFirst(inputs);
     List<String> labels = labels(inputs);
     List<RunManifest> manifests = new ArrayList<>();
     List<Map<String, CellResult>> cellsByInput = new ArrayList<>();
@@ -63,6 +68,24 @@ public final class ReportMerge {
       merged.add(c);
     }
     return ReportWriter.write(out, ManifestMerge.merge(manifests, labels), merged);
+  }
+
+  /**
+   * The inputs with a fleet's client 0, the one that read the server's figures, first: the run.json
+   * and the figures of the merged report are the first input's.
+   */
+  private static List<Path> clientZeroFirst(List<Path> inputs) throws IOException {
+    for (int i = 1; i < inputs.size(); i++) {
+      for (CellResult c : new CellStore(inputs.get(i)).all()) {
+        Double index = c.metrics().get(Metric.CLIENT_INDEX);
+        if (index != null && index == 0) {
+          List<Path> reordered = new ArrayList<>(inputs);
+          reordered.add(0, reordered.remove(i));
+          return reordered;
+        }
+      }
+    }
+    return inputs;
   }
 
   /** "merged from 2 clients (a, b)": how merged cells and runs begin their note. */

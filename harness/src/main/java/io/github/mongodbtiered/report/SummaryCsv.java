@@ -219,7 +219,11 @@ public final class SummaryCsv {
           FS_READ_OPS_REQUESTED,
           DEVICE_READ_OPS,
           INTERVALS,
-          REPEATS ->
+          REPEATS,
+          CLIENTS,
+          CLIENT_INDEX,
+          CLIENT_START_SPREAD_MS,
+          RUN_STARTED_EPOCH_MS ->
           0;
       case LOAD_RECORDS_PER_SEC,
           DEVICE_READS_PER_SEC,
@@ -227,6 +231,8 @@ public final class SummaryCsv {
           WARMUP_PRELOAD_S,
           WARMUP_S,
           WARMUP_LIFTED_S,
+          CLIENT_OPS_PER_SEC_MIN,
+          CLIENT_OPS_PER_SEC_MAX,
           OPS_PER_SEC_CI95_LOW,
           OPS_PER_SEC_CI95_HIGH,
           OPS_PER_SEC_CV_PCT,

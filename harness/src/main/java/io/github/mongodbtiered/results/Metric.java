@@ -50,6 +50,20 @@ public enum Metric {
   CLIENT_CPU_US_PER_OP("client_cpu_us_per_op"),
   /** Cores the client process kept busy on average (1.0 = one core). */
   CLIENT_CPU_CORES("client_cpu_cores"),
+  /** Clients that ran the cell side by side: a fleet's size ({@code --clients}), or merged ones. */
+  CLIENTS("clients"),
+  /** This client's index in its fleet (a client's own report; not in a merged one). */
+  CLIENT_INDEX("client_index"),
+  /** The slowest client's throughput in a merged cell: with the fastest's, the fleet's balance. */
+  CLIENT_OPS_PER_SEC_MIN("client_ops_per_sec_min"),
+  /** The fastest client's throughput in a merged cell. */
+  CLIENT_OPS_PER_SEC_MAX("client_ops_per_sec_max"),
+  /** Milliseconds between the first and the last client's start of the measured run (merged). */
+  CLIENT_START_SPREAD_MS("client_start_spread_ms"),
+  /**
+   * When the measured run started, in ms since the epoch (this client's clock; the first repeat's).
+   */
+  RUN_STARTED_EPOCH_MS("run_started_epoch_ms"),
   /** Seconds the preload (a pass over the _id index and the documents) took before the warm-up. */
   WARMUP_PRELOAD_S("warmup_preload_s"),
   /** Seconds of the workload warm-up: until the steady state, at most --warmup. */

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.fleet.FleetBarrier;
 import io.github.mongodbtiered.intervals.Interval;
 import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.metrics.ClientCpu;
@@ -12,6 +13,7 @@ import io.github.mongodbtiered.metrics.PageCache;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.HistogramLogMerge;
 import io.github.mongodbtiered.report.ReportLayout;
@@ -91,13 +93,16 @@ final class CellMeasurement {
       if (shortData != null) {
         return cell.failed(shortData).build();
       }
-      ServerLife lifeBefore = ServerLife.read(db);
+      // In a fleet only client 0 reads the server's own figures: the others' would repeat them.
+      boolean serverFigures = options.fleet().slot().readsServerFigures();
+      ServerLife lifeBefore = serverFigures ? ServerLife.read(db) : null;
       Map<Metric, Double> warmFigures = new EnumMap<>(Metric.class);
       SnapshotReader counters = new SnapshotReader(endpoint);
       ServerSnapshot before;
       ClientCpu cpuBefore;
       PhaseResult r;
       long elapsedNanos;
+      long startedMillis;
       AutoCloseable held = phases.holdClient(endpoint.url(), recordCount);
       try {
         if (options.warmupSeconds() > 0) {
@@ -106,8 +111,13 @@ final class CellMeasurement {
             return cell.failed(failure).build();
           }
         }
-        before = counters.read(db);
+        String late = meet(db, "run");
+        if (late != null) {
+          return cell.failed(late).build();
+        }
+        before = serverFigures ? counters.read(db) : NO_SERVER_FIGURES;
         cpuBefore = ClientCpu.now();
+        startedMillis = System.currentTimeMillis();
         long t0 = System.nanoTime();
         r = phases.measure(endpoint.url(), recordCount, profile.name(), repeat, runProgress);
         elapsedNanos = System.nanoTime() - t0;
@@ -122,17 +132,22 @@ final class CellMeasurement {
       ServerSnapshot after;
       String restarted;
       try {
-        after = counters.read(db);
-        restarted = ServerLife.read(db).restartedSince(lifeBefore);
+        after = serverFigures ? counters.read(db) : NO_SERVER_FIGURES;
+        restarted = serverFigures ? ServerLife.read(db).restartedSince(lifeBefore) : null;
       } catch (RuntimeException e) {
         return cell.failed("the server stopped answering after the run: " + Messages.of(e)).build();
       }
       ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
-      DataSizes sizes = sizes(db);
+      DataSizes sizes = serverFigures ? sizes(db) : DataSizes.from(new Document());
       boolean embedded = embedded();
       Map<Metric, Double> m =
           new EnumMap<>(RunMetrics.derive(before, after, elapsedNanos, embedded, cpu, sizes));
       m.putAll(warmFigures);
+      m.put(Metric.RUN_STARTED_EPOCH_MS, (double) startedMillis);
+      m.put(Metric.CLIENTS, (double) options.fleet().slot().clients());
+      if (!options.fleet().alone()) {
+        m.put(Metric.CLIENT_INDEX, (double) options.fleet().slot().index());
+      }
       Map<String, LatencyStats> latencies = latencies(cell);
       List<Interval> intervals =
           IntervalLog.read(
@@ -219,18 +234,26 @@ final class CellMeasurement {
         cell.note("page cache not filled before the preload: " + fill.skipped());
       }
       double fillSeconds = fill == null ? 0 : fill.seconds();
-      Preload.Outcome preload;
-      try {
-        preload = Preload.run(db, options.table(), preloadProgress);
-      } catch (RuntimeException e) {
-        return "warm-up: the preload could not read the data set: " + Messages.of(e);
+      boolean serverFigures = options.fleet().slot().readsServerFigures();
+      // One pass fills the server's caches; a fleet's other clients wait for it at the barrier.
+      if (serverFigures) {
+        Preload.Outcome preload;
+        try {
+          preload = Preload.run(db, options.table(), preloadProgress);
+        } catch (RuntimeException e) {
+          return "warm-up: the preload could not read the data set: " + Messages.of(e);
+        }
+        figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
+        series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
       }
-      figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
-      series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
+      String late = meet(db, "warmup");
+      if (late != null) {
+        return late;
+      }
       SteadyStateWatch watch =
           new SteadyStateWatch(
               progress,
-              () -> db.runCommand(new Document("serverStatus", 1)),
+              () -> serverFigures ? db.runCommand(new Document("serverStatus", 1)) : null,
               // A container's page cache is its own (its memory cgroup); the embedded server's is
               // the host's, shared with everything else, so not a figure of this cell.
               () ->
@@ -272,7 +295,7 @@ final class CellMeasurement {
                 trim(options.warmupSeconds()),
                 watch.describe(),
                 stage));
-      } else if (watch.throughputOnly()) {
+      } else if (watch.throughputOnly() && serverFigures) {
         cell.note("steady state judged from throughput alone: the server gives no cache figures");
       }
       String tooMany = FailedOperations.of(warm).beyond(options.maxErrors());
@@ -307,6 +330,35 @@ final class CellMeasurement {
   /** Whether the server runs in this JVM (the embedded stand-in). */
   private boolean embedded() {
     return Long.valueOf(ProcessHandle.current().pid()).equals(endpoint.serverPid());
+  }
+
+  /** Counters of a client that reads none of the server's: every figure from them is unknown. */
+  private static final ServerSnapshot NO_SERVER_FIGURES =
+      new ServerSnapshot(WiredTigerCacheStats.from(new Document()), null, null, null, null);
+
+  /**
+   * Meets the fleet's other clients before the cell's {@code phase} (alone: at once).
+   *
+   * @return why this client cannot take part (it came back after the fleet had started the phase
+   *     without it), or null
+   * @throws IOException when a client did not come in time: the cell fails, naming it
+   */
+  private String meet(MongoDatabase db, String phase) throws IOException {
+    String barrier = "cell-" + recordCount + "-" + profile.name() + "-" + repeat + "/" + phase;
+    try {
+      return options.fleet().meet(db, barrier).late()
+          ? "client "
+              + options.fleet().slot().index()
+              + " came back after the fleet had started this cell's "
+              + phase
+              + " without it (a retried client): its share is missing"
+          : null;
+    } catch (FleetBarrier.TimeoutException e) {
+      throw new IOException(e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted at fleet barrier " + barrier, e);
+    }
   }
 
   /**

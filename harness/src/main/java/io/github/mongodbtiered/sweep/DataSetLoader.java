@@ -3,6 +3,9 @@ package io.github.mongodbtiered.sweep;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.fleet.ClientSlot;
+import io.github.mongodbtiered.fleet.Fleet;
+import io.github.mongodbtiered.fleet.FleetBarrier;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
@@ -104,6 +107,9 @@ final class DataSetLoader {
    */
   private boolean load(MongoDatabase db, String url, long count)
       throws IOException, PhaseException {
+    if (!options.fleet().alone()) {
+      return loadShare(db, url, count);
+    }
     DataSetMarker marker =
         DataSetMarker.open(
             db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
@@ -131,6 +137,111 @@ final class DataSetLoader {
     // Said once the server has stopped cleanly: only then are the records on disk.
     loadedLine = String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
     return true;
+  }
+
+  /**
+   * A fleet's load step: client 0 checks the data set (and drops it with {@code --drop-existing})
+   * while the others wait, every client loads its slice of the missing records, and client 0
+   * records the new count once all have. A client that comes back after a crash finds the step
+   * done, or, if it died mid-step, writes its whole slice again over what its earlier life wrote.
+   *
+   * @return whether this client wrote records
+   */
+  private boolean loadShare(MongoDatabase db, String url, long count)
+      throws IOException, PhaseException {
+    Fleet fleet = options.fleet();
+    boolean first = fleet.slot().readsServerFigures();
+    boolean retried = meet(db, "data-" + count + "/open").late();
+    if (first) {
+      DataSetMarker marker =
+          DataSetMarker.open(
+              db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
+      if (marker.loadedRecords() > count) {
+        throw new IllegalArgumentException(
+            "--recordcounts: the data set already holds "
+                + marker.loadedRecords()
+                + " records, more than the "
+                + count
+                + " this cell needs: rerun with --drop-existing to measure smaller counts again");
+      }
+      reloadIfShort(db, url, marker);
+      // The others find the data set marked as the harness's while client 0's records arrive.
+      marker.loaded(db, options.table(), marker.loadedRecords());
+    }
+    dropped = true;
+    retried |= meet(db, "data-" + count + "/checked").late();
+    long from =
+        DataSetMarker.open(db, options.table(), shape(), false, listener::info).loadedRecords();
+    boolean wrote = false;
+    if (from < count) {
+      ClientSlot.Slice slice = fleet.slot().slice(from, count);
+      listener.info(
+          "client "
+              + fleet.slot().index()
+              + " of "
+              + fleet.slot().clients()
+              + ": loading records "
+              + slice.start()
+              + " to "
+              + (slice.start() + slice.count())
+              + " of "
+              + from
+              + " to "
+              + count);
+      PhaseResult r =
+          phases.load(
+              url,
+              slice.start(),
+              slice.start() + slice.count(),
+              retried,
+              listener.loadProgress(slice.start(), slice.start() + slice.count()));
+      if (r.errors() > 0) {
+        throw new IOException(
+            "loading records "
+                + slice.start()
+                + " to "
+                + (slice.start() + slice.count())
+                + ": "
+                + r.errors()
+                + " of "
+                + r.attempts()
+                + " records failed");
+      }
+      double rate = slice.count() * 1000.0 / Math.max(1, r.runtimeMillis());
+      loadRates.put(count, rate);
+      LoadRates.write(options.outDir(), loadRates);
+      loadedLine = String.format(Locale.ROOT, "loaded this client's slice at %.0f records/s", rate);
+      wrote = true;
+    }
+    meet(db, "data-" + count + "/loaded");
+    if (first && from < count) {
+      long documents = documents(db);
+      if (documents < count) {
+        throw new IOException(
+            "data set holds "
+                + documents
+                + " documents after the fleet loaded records "
+                + from
+                + " to "
+                + count);
+      }
+      DataSetMarker.open(db, options.table(), shape(), false, listener::info)
+          .loaded(db, options.table(), count);
+    }
+    meet(db, "data-" + count + "/marked");
+    return wrote;
+  }
+
+  /** Meets the fleet's other clients; a client that did not come fails the step. */
+  private FleetBarrier.Passage meet(MongoDatabase db, String barrier) throws IOException {
+    try {
+      return options.fleet().meet(db, barrier);
+    } catch (FleetBarrier.TimeoutException e) {
+      throw new IOException(e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted at fleet barrier " + barrier, e);
+    }
   }
 
   /**

@@ -51,7 +51,7 @@ public record Endpoint(
   }
 
   /** The database YCSB uses at {@code url}: the URL's own, else {@code ycsb}. */
-  static String databaseOf(String url) {
+  public static String databaseOf(String url) {
     String database = new ConnectionString(url).getDatabase();
     return database == null || database.isEmpty() || database.equals("admin") ? "ycsb" : database;
   }

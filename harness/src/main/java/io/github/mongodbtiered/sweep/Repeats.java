@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * One cell from its repeated measured runs ({@code --repeats}), each from a cold start: throughput
  * is the repeats' mean with a Student-t interval over their means; operations and runtime add up;
  * latencies are all repeats' logged values together; every other figure is the repeats' mean (the
- * steady-state flag their worst); tiers and flags come from the first repeat, and a repeat that
- * observed another tier is noted.
+ * steady-state flag their worst; the start time and the client's place in its fleet the first's);
+ * tiers and flags come from the first repeat, and a repeat that observed another tier is noted.
  */
 final class Repeats {
   private Repeats() {}
@@ -119,7 +119,9 @@ final class Repeats {
           m,
           m == Metric.STEADY_STATE
               ? values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
-              : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
+              : m == Metric.RUN_STARTED_EPOCH_MS || m == Metric.CLIENTS || m == Metric.CLIENT_INDEX
+                  ? values.get(0)
+                  : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
     }
     return mean;
   }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.fleet.Fleet;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.volumes.LatencyMethod;
@@ -41,6 +42,8 @@ import java.util.Properties;
  *     --repeats}, at least 1)
  * @param targetOpsPerSec the request rate of the measured run, an open loop whose latencies are
  *     also taken from each operation's intended start ({@code --target}), or 0 for a closed loop
+ * @param fleet the clients that drive the server together ({@code --clients}); {@link Fleet#ALONE}
+ *     for one
  */
 public record SweepOptions(
     List<Long> recordCounts,
@@ -67,7 +70,64 @@ public record SweepOptions(
     boolean remeasure,
     ErrorBudget maxErrors,
     int repeats,
-    double targetOpsPerSec) {
+    double targetOpsPerSec,
+    Fleet fleet) {
+
+  /** Options of a sweep run by one client. */
+  public SweepOptions(
+      List<Long> recordCounts,
+      List<DiskProfile> profiles,
+      Properties workload,
+      int threads,
+      long runOperations,
+      double runSeconds,
+      double warmupSeconds,
+      int loadThreads,
+      int loadBatchSize,
+      ServerChoice server,
+      String mongodbUrl,
+      String image,
+      Path outDir,
+      Path dataDir,
+      boolean dropExisting,
+      List<String> commandLine,
+      DiskBaseline.Settings diskBaseline,
+      String probeImage,
+      LatencyMethod latency,
+      long volumeSizeBytes,
+      String workloadName,
+      boolean remeasure,
+      ErrorBudget maxErrors,
+      int repeats,
+      double targetOpsPerSec) {
+    this(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        workloadName,
+        remeasure,
+        maxErrors,
+        repeats,
+        targetOpsPerSec,
+        Fleet.ALONE);
+  }
 
   /** Where this host keeps the server's data; null for a deployment given by URL. */
   public Path localDataDir() {
@@ -197,6 +257,13 @@ public record SweepOptions(
     workload = copy;
     commandLine = List.copyOf(commandLine);
     maxErrors = maxErrors == null ? ErrorBudget.NONE : maxErrors;
+    fleet = fleet == null ? Fleet.ALONE : fleet;
+    if (!fleet.alone() && mongodbUrl == null) {
+      throw new IllegalArgumentException(
+          "--clients "
+              + fleet.slot().clients()
+              + ": a fleet drives one server every client reaches: give it with --mongodb-url");
+    }
     if (recordCounts.isEmpty() || recordCounts.get(0) < 1) {
       throw new IllegalArgumentException("--recordcounts: give one or more counts of at least 1");
     }
@@ -251,7 +318,39 @@ public record SweepOptions(
         remeasure,
         maxErrors,
         repeats,
-        opsPerSec);
+        opsPerSec,
+        fleet);
+  }
+
+  /** These options for client {@code fleet.slot()} of a fleet. */
+  public SweepOptions withFleet(Fleet fleet) {
+    return new SweepOptions(
+        recordCounts,
+        profiles,
+        workload,
+        threads,
+        runOperations,
+        runSeconds,
+        warmupSeconds,
+        loadThreads,
+        loadBatchSize,
+        server,
+        mongodbUrl,
+        image,
+        outDir,
+        dataDir,
+        dropExisting,
+        commandLine,
+        diskBaseline,
+        probeImage,
+        latency,
+        volumeSizeBytes,
+        workloadName,
+        remeasure,
+        maxErrors,
+        repeats,
+        targetOpsPerSec,
+        fleet);
   }
 
   /** The YCSB table (collection) the sweep loads and reads. */

@@ -1,6 +1,10 @@
 package io.github.mongodbtiered.sweep;
 
 import com.mongodb.MongoServerException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import io.github.mongodbtiered.fleet.Fleet;
+import io.github.mongodbtiered.fleet.FleetReports;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
@@ -107,6 +111,11 @@ public final class SweepRunner {
           }
           cell = cells.measure(count, profile, loader.loadRate(count));
         } catch (IOException | MongoServerException e) {
+          if (!options.fleet().alone()) {
+            // A fleet whose clients could not all bring the data set to the count has nothing
+            // to measure together, and a retry of the step could not tell its barriers apart.
+            throw e;
+          }
           // The data set could not be brought to the count (a full disk, a server that lost
           // writes): this cell is not a result, the sweep goes on.
           cell = CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
@@ -121,7 +130,35 @@ public final class SweepRunner {
       }
     }
     report.write();
+    if (!options.fleet().alone()) {
+      storeReport();
+    }
     return new Outcome(report.cells(), measured, failed);
+  }
+
+  /**
+   * A fleet client's report goes into the database under test, where {@code fleet collect} finds
+   * it: a pod's own file system goes with the pod.
+   */
+  private void storeReport() throws IOException {
+    Fleet fleet = options.fleet();
+    try (MongoClient client = MongoClients.create(options.mongodbUrl())) {
+      long bytes =
+          FleetReports.upload(
+              client.getDatabase(Endpoint.databaseOf(options.mongodbUrl())),
+              fleet.id(),
+              fleet.slot(),
+              options.outDir());
+      listener.info(
+          "stored this client's report ("
+              + bytes
+              + " bytes) for `fleet collect --fleet-id "
+              + fleet.id()
+              + "`");
+    } catch (RuntimeException e) {
+      throw new IOException(
+          "could not store this client's report in the database: " + Messages.of(e), e);
+    }
   }
 
   private List<DiskProfile> notYetMeasured(ResumePlan plan, long count) {

@@ -126,4 +126,32 @@ class FleetBarrierTest {
     assertTrue(p.late());
     assertEquals(tenMinutesAgo, p.firstArrivalMillis());
   }
+
+  /** A retried pod reaches the barriers its first life passed with the others: it is late there. */
+  @Test
+  void aClientWhoseEarlierLifePassedTheBarrierIsLateThereButNotAtTheNextOne() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<FleetBarrier.Passage> other =
+          pool.submit(
+              () ->
+                  new FleetBarrier(db, "job-1", new ClientSlot(0, 2), "pod-0")
+                      .await("cell-1/run", Duration.ofSeconds(20)));
+      new FleetBarrier(db, "job-1", new ClientSlot(1, 2), "pod-1-first-life")
+          .await("cell-1/run", Duration.ofSeconds(20));
+      assertFalse(other.get().late());
+
+      FleetBarrier retried = new FleetBarrier(db, "job-1", new ClientSlot(1, 2), "pod-1-retried");
+      assertTrue(retried.await("cell-1/run", Duration.ofSeconds(20)).late());
+      Future<FleetBarrier.Passage> next =
+          pool.submit(
+              () ->
+                  new FleetBarrier(db, "job-1", new ClientSlot(0, 2), "pod-0")
+                      .await("cell-2/run", Duration.ofSeconds(20)));
+      assertFalse(retried.await("cell-2/run", Duration.ofSeconds(20)).late());
+      assertFalse(next.get().late());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }

@@ -1,0 +1,179 @@
+package io.github.mongodbtiered.fleet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Kubernetes Job that runs a sweep as a fleet of {@code clients}: an Indexed Job whose pod i is
+ * client i ({@code JOB_COMPLETION_INDEX}), all running at once, each with the same sweep options.
+ * The server's URL reaches the pods from a Secret the user creates, never through this manifest;
+ * the clients meet under the Job's uid ({@code FLEET_ID}, from the pod's {@code
+ * batch.kubernetes.io/controller-uid} label), which no other Job shares. A failed container is
+ * restarted in its pod ({@code restartPolicy: OnFailure}), so its report directory (an {@code
+ * emptyDir}) survives and the sweep resumes there; each client stores its report in the database
+ * when it ends ({@link FleetReports}), where {@code fleet collect} finds it.
+ *
+ * @param name the Job's name
+ * @param namespace its namespace, or null for the current one
+ * @param image the client image, as the cluster pulls it (the user's registry)
+ * @param clients pods, all at once
+ * @param urlSecret the Secret holding the URL
+ * @param urlSecretKey the Secret's key that holds it
+ * @param cpu each pod's CPU request and limit (e.g. "2")
+ * @param memory each pod's memory request and limit (e.g. "4Gi")
+ * @param sweepArgs the sweep's own options (record counts, profiles, workload ...)
+ */
+public record FleetManifests(
+    String name,
+    String namespace,
+    String image,
+    int clients,
+    String urlSecret,
+    String urlSecretKey,
+    String cpu,
+    String memory,
+    List<String> sweepArgs) {
+  /** Where each pod's sweep writes its report. */
+  public static final String REPORT_DIR = "/reports/sweep";
+
+  /** The pod label the Job controller sets to the Job's uid (Kubernetes 1.27 and later). */
+  static final String UID_LABEL = "batch.kubernetes.io/controller-uid";
+
+  public FleetManifests {
+    sweepArgs = List.copyOf(sweepArgs);
+    if (clients < 2) {
+      throw new IllegalArgumentException("--clients: a fleet has 2 or more clients");
+    }
+  }
+
+  /** The arguments of each pod's container: {@code sweep} with the fleet's options first. */
+  public List<String> containerArgs() {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "sweep",
+                "--clients",
+                Integer.toString(clients),
+                "--fleet-id",
+                "$(FLEET_ID)",
+                "--out",
+                REPORT_DIR));
+    args.addAll(sweepArgs);
+    return args;
+  }
+
+  /** The Job as YAML, every string quoted. */
+  public String jobYaml() {
+    StringBuilder y = new StringBuilder();
+    y.append("# Written by `mongodb-tiered fleet manifests`: ")
+        .append(clients)
+        .append(" clients of one sweep as a Kubernetes Indexed Job.\n")
+        .append("# The server's URL comes from Secret ")
+        .append(urlSecret)
+        .append(" (key ")
+        .append(urlSecretKey)
+        .append("), never from this file.\n");
+    y.append("apiVersion: batch/v1\n");
+    y.append("kind: Job\n");
+    y.append("metadata:\n");
+    y.append("  name: ").append(q(name)).append('\n');
+    if (namespace != null) {
+      y.append("  namespace: ").append(q(namespace)).append('\n');
+    }
+    labels(y, "  ");
+    y.append("spec:\n");
+    y.append("  completionMode: Indexed\n");
+    y.append("  completions: ").append(clients).append('\n');
+    y.append("  parallelism: ").append(clients).append('\n');
+    // Restarts of failed containers count against it: a few per client before the Job gives up.
+    y.append("  backoffLimit: ").append(3 * clients).append('\n');
+    y.append("  template:\n");
+    y.append("    metadata:\n");
+    labels(y, "      ");
+    y.append("    spec:\n");
+    y.append("      restartPolicy: OnFailure\n");
+    y.append("      containers:\n");
+    y.append("        - name: \"client\"\n");
+    y.append("          image: ").append(q(image)).append('\n');
+    y.append("          args:\n");
+    for (String a : containerArgs()) {
+      y.append("            - ").append(q(a)).append('\n');
+    }
+    y.append("          env:\n");
+    y.append("            - name: \"MONGODB_URL\"\n");
+    y.append("              valueFrom:\n");
+    y.append("                secretKeyRef:\n");
+    y.append("                  name: ").append(q(urlSecret)).append('\n');
+    y.append("                  key: ").append(q(urlSecretKey)).append('\n');
+    y.append("            - name: \"FLEET_ID\"\n");
+    y.append("              valueFrom:\n");
+    y.append("                fieldRef:\n");
+    y.append("                  fieldPath: ")
+        .append(q("metadata.labels['" + UID_LABEL + "']"))
+        .append('\n');
+    y.append("          resources:\n");
+    for (String kind : List.of("requests", "limits")) {
+      y.append("            ").append(kind).append(":\n");
+      y.append("              cpu: ").append(q(cpu)).append('\n');
+      y.append("              memory: ").append(q(memory)).append('\n');
+    }
+    y.append("          volumeMounts:\n");
+    y.append("            - name: \"reports\"\n");
+    y.append("              mountPath: \"/reports\"\n");
+    y.append("      volumes:\n");
+    y.append("        - name: \"reports\"\n");
+    y.append("          emptyDir: {}\n");
+    return y.toString();
+  }
+
+  /** What the user runs, in order: the Secret, the Job, the wait, the collection and merge. */
+  public List<String> steps(String manifestPath) {
+    String ns = namespace == null ? "" : " -n " + namespace;
+    return List.of(
+        "kubectl"
+            + ns
+            + " create secret generic "
+            + urlSecret
+            + " --from-literal="
+            + urlSecretKey
+            + "='mongodb://USER:PASSWORD@HOST:27017/DB'",
+        "kubectl" + ns + " apply -f " + manifestPath,
+        "kubectl" + ns + " wait --for=condition=complete --timeout=24h job/" + name,
+        "MONGODB_URL='mongodb://USER:PASSWORD@HOST:27017/DB' mongodb-tiered fleet collect"
+            + " --clients "
+            + clients
+            + " --fleet-id \"$(kubectl"
+            + ns
+            + " get job "
+            + name
+            + " -o jsonpath='{.metadata.uid}')\" --out reports/"
+            + name);
+  }
+
+  private static void labels(StringBuilder y, String indent) {
+    y.append(indent).append("labels:\n");
+    y.append(indent).append("  app.kubernetes.io/name: \"mongodb-tiered\"\n");
+    y.append(indent).append("  app.kubernetes.io/component: \"fleet-client\"\n");
+  }
+
+  /** A YAML double-quoted scalar. */
+  static String q(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            b.append(String.format("\\x%02x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
+  }
+}
