@@ -168,3 +168,50 @@ ensure_binding_built() {
 binding_jar() {
   module_jar "$1" binding
 }
+
+# Assembles a root file system that runs JAR (with the jars in LIBDIR) in an image FROM scratch:
+# the jars under ROOTFS/APPDIR/lib, a jlink'd JRE of the modules they reach under ROOTFS/opt/java,
+# and the shared libraries the JRE (and each EXTRA native library) links against, at the paths ldd
+# resolves them to, so the binaries run unchanged in an empty image. EXTRA libraries go in at their
+# host paths too. Usage: assemble_java_rootfs JDK_BIN ROOTFS APPDIR JAR LIBDIR [EXTRA...]
+assemble_java_rootfs() {
+  local jdk_bin=$1 rootfs=$2 appdir=$3 jar=$4 libdir=$5
+  shift 5
+  local extra=("$@") cp_jars modules jre_libs libs lib
+  mkdir -p "$rootfs$appdir/lib" "$rootfs/tmp"
+  chmod 1777 "$rootfs/tmp"
+  cp "$jar" "$libdir"/*.jar "$rootfs$appdir/lib/"
+
+  # Class-level reachability (-R -summary) from our jar: --print-module-deps would instead count
+  # every class of every jar reached, dragging in java.desktop & co. for H2's unused GUI tools.
+  # slf4j-simple is found by ServiceLoader, not statically; it needs java.base only.
+  cp_jars=$(printf '%s:' "$libdir"/*.jar)
+  modules=$("$jdk_bin/jdeps" -R -summary --ignore-missing-deps --multi-release 17 \
+    --class-path "$cp_jars" "$jar" |
+    awk '$2 == "->" && $3 !~ /\.jar$/ && $3 != "not" {print $3}' | sort -u | paste -sd, -)
+  echo "jlink modules: $modules" >&2
+  "$jdk_bin/jlink" --add-modules "$modules" --output "$rootfs/opt/java" \
+    --strip-debug --no-header-files --no-man-pages --compress=2
+
+  # The JRE's libraries that ldd cannot place (libjvm.so, found at run time by the launcher) are
+  # not missing.
+  jre_libs=$(find "$rootfs/opt/java" -name '*.so' -printf '%f\n' | paste -sd'|' -)
+  libs=$({
+    find "$rootfs/opt/java" -type f \( -name '*.so' -o -path '*/bin/*' \) -print0
+    if ((${#extra[@]})); then printf '%s\0' "${extra[@]}"; fi
+  } |
+    xargs -0 ldd 2>/dev/null |
+    awk -v jre="$rootfs/opt/java" -v own="^($jre_libs)$" '
+      /not found/ {if ($1 !~ own) print "MISSING " $1; next}
+      $2 == "=>" && $3 ~ /^\// && index($3, jre) != 1 {print $3}
+      $1 ~ /^\// && $2 ~ /^\(/ {print $1}' | sort -u)
+  if grep -q '^MISSING' <<<"$libs"; then
+    echo "unresolved libraries: $(grep '^MISSING' <<<"$libs" | tr '\n' ' ')" >&2
+    return 1
+  fi
+  for lib in $libs "${extra[@]}"; do
+    mkdir -p "$rootfs$(dirname "$lib")"
+    cp -L "$lib" "$rootfs$lib"
+  done
+  echo "libraries: $(tr '\n' ' ' <<<"$libs")" >&2
+}
