@@ -4,16 +4,12 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.fleet.FleetReports;
-import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportMerge;
-import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.sweep.Endpoint;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -98,21 +94,9 @@ final class FleetCollectCommand implements Callable<Integer> {
     }
     Path merged = out.resolve("merged");
     List<String> problems = ReportMerge.merge(dirs, merged);
-    List<CellResult> cells = ReportDirs.cellsInSweepOrder(merged);
-    PrintWriter o = spec.commandLine().getOut();
-    ResultTable.print(o, cells);
-    PrintWriter err = spec.commandLine().getErr();
-    problems.forEach(p -> err.println("[WARN] " + p));
-    err.flush();
-    long failed = cells.stream().filter(c -> !c.ok()).count();
-    o.printf(
-        Locale.ROOT,
-        "report: %s (%d clients, %d cells, %d failed)%n",
-        merged.resolve(ReportLayout.PAGE),
-        clients,
-        cells.size(),
-        failed);
-    o.flush();
+    long failed =
+        ResultTable.printReport(
+            spec.commandLine().getOut(), spec.commandLine().getErr(), merged, problems, clients);
     return failed > 0 ? ExitCodes.FAILED : ExitCodes.OK;
   }
 }

@@ -1,16 +1,12 @@
 package io.github.mongodbtiered.cli;
 
-import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.ReportWriter;
-import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -85,8 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
       ReportDirs.requireCells(dirs.get(0));
     }
     Path target = dirs.size() == 1 ? dirs.get(0) : ReportDirs.mergeTarget(out, dirs, force);
-    List<String> problems;
-    List<CellResult> cells;
+    long failed;
     try (ReportLock lock =
         ReportLock.take(
             target,
@@ -99,22 +94,11 @@ public final class ReportCommand implements Callable<Integer> {
       if (dirs.size() > 1 && force) {
         ReportDirs.clearEarlierMerge(target);
       }
-      problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
-      cells = ReportDirs.cellsInSweepOrder(target);
+      List<String> problems = dirs.size() == 1 ? rebuild(target) : ReportMerge.merge(dirs, target);
+      failed =
+          ResultTable.printReport(
+              spec.commandLine().getOut(), spec.commandLine().getErr(), target, problems, 0);
     }
-    PrintWriter stdout = spec.commandLine().getOut();
-    ResultTable.print(stdout, cells);
-    PrintWriter err = spec.commandLine().getErr();
-    problems.forEach(p -> err.println("[WARN] " + p));
-    err.flush();
-    long failed = cells.stream().filter(c -> !c.ok()).count();
-    stdout.printf(
-        Locale.ROOT,
-        "report: %s (%d cells, %d failed)%n",
-        target.resolve(ReportLayout.PAGE),
-        cells.size(),
-        failed);
-    stdout.flush();
     return dirs.size() > 1 && failed > 0 ? ExitCodes.FAILED : ExitCodes.OK;
   }
 

@@ -1,14 +1,41 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 /** The study's table on standard output: throughput and p99 per record count and profile. */
 final class ResultTable {
   private ResultTable() {}
+
+  /**
+   * A rebuilt or merged report as the user sees it at the end: the cells' table, the report's
+   * problems as warnings, and the line naming its page.
+   *
+   * @param clients how many clients a merge took, or 0 to leave that out
+   * @return how many cells failed
+   */
+  static long printReport(
+      PrintWriter out, PrintWriter err, Path dir, List<String> problems, int clients) {
+    List<CellResult> cells = ReportDirs.cellsInSweepOrder(dir);
+    print(out, cells);
+    problems.forEach(p -> err.println("[WARN] " + p));
+    err.flush();
+    long failed = cells.stream().filter(c -> !c.ok()).count();
+    out.printf(
+        Locale.ROOT,
+        "report: %s (%s%d cells, %d failed)%n",
+        dir.resolve(ReportLayout.PAGE),
+        clients > 0 ? clients + " clients, " : "",
+        cells.size(),
+        failed);
+    out.flush();
+    return failed;
+  }
 
   static void print(PrintWriter out, List<CellResult> cells) {
     out.printf(

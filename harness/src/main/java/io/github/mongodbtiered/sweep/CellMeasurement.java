@@ -261,8 +261,10 @@ final class CellMeasurement {
                       ? null
                       : PageCache.bytesOf(endpoint.serverPid()),
               SteadyStateDetector.trendSecondsFor(options.warmupSeconds()),
+              options.runSeconds(),
               liftedAny ? restore::close : null,
               (long) (options.warmupSeconds() * 1000 / 2));
+      watch.deviceReads(new SnapshotReader(endpoint)::cgroupReadOps);
       PhaseResult warm =
           phases.warmUp(
               endpoint.url(), recordCount, profile.name(), options.warmupSeconds(), watch);

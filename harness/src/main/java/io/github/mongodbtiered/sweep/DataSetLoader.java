@@ -114,14 +114,7 @@ final class DataSetLoader {
         DataSetMarker.open(
             db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
     dropped = true;
-    if (marker.loadedRecords() > count) {
-      throw new IllegalArgumentException(
-          "--recordcounts: the data set already holds "
-              + marker.loadedRecords()
-              + " records, more than the "
-              + count
-              + " this cell needs: rerun with --drop-existing to measure smaller counts again");
-    }
+    requireAtMost(marker, count);
     boolean reloaded = reloadIfShort(db, url, marker);
     if (marker.loadedRecords() == count) {
       return reloaded;
@@ -156,14 +149,7 @@ final class DataSetLoader {
       DataSetMarker marker =
           DataSetMarker.open(
               db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
-      if (marker.loadedRecords() > count) {
-        throw new IllegalArgumentException(
-            "--recordcounts: the data set already holds "
-                + marker.loadedRecords()
-                + " records, more than the "
-                + count
-                + " this cell needs: rerun with --drop-existing to measure smaller counts again");
-      }
+      requireAtMost(marker, count);
       reloadIfShort(db, url, marker);
       // The others find the data set marked as the harness's while client 0's records arrive.
       marker.loaded(db, options.table(), marker.loadedRecords());
@@ -230,6 +216,18 @@ final class DataSetLoader {
     }
     meet(db, "data-" + count + "/marked");
     return wrote;
+  }
+
+  /** A data set larger than the count is never cut down without --drop-existing. */
+  private static void requireAtMost(DataSetMarker marker, long count) {
+    if (marker.loadedRecords() > count) {
+      throw new IllegalArgumentException(
+          "--recordcounts: the data set already holds "
+              + marker.loadedRecords()
+              + " records, more than the "
+              + count
+              + " this cell needs: rerun with --drop-existing to measure smaller counts again");
+    }
   }
 
   /** Meets the fleet's other clients; a client that did not come fails the step. */

@@ -44,6 +44,11 @@ final class SnapshotReader {
     }
   }
 
+  /** Read requests the server's cgroup has issued to the data disk so far, or null if unknown. */
+  Long cgroupReadOps() {
+    return cgroupReads().readOps();
+  }
+
   private CgroupIoStats.Reads cgroupReads() {
     if (endpoint.serverPid() == null
         || endpoint.enforcement() == null

@@ -31,7 +31,8 @@ import java.util.Locale;
  * consecutive seconds of a flat cache), which a spread test reads as never steady, while the mean
  * of five seconds moves little once the caches stop filling. A slow trend passes that test, so the
  * line through the last {@code trendSeconds} samples (a quarter of the warm-up's bound, {@link
- * #trendSecondsFor}: 30 from a 120 s bound up) must not drift either, and no warm-up is judged
+ * #trendSecondsFor}: 30 from a 120 s bound up), carried on over the measured run's length, must not
+ * drift either (a rise of 0.3%/s is 9% over 30 s and 18% over a 60 s run), and no warm-up is judged
  * steady before it has that many, by the measured run's own test ({@link Drift#drifting()}: a
  * change above {@value Drift#DRIFT_PCT}% that is significant at 95%). Data sets just over the
  * WiredTiger cache need it: the filesystem cache's content keeps changing after the caches' sizes
@@ -46,6 +47,12 @@ public final class SteadyStateDetector {
   public static final double PAGE_READS_SLACK_PER_SEC = 10;
   public static final double JIT_BUSY = 0.05;
 
+  /**
+   * Below this many device reads per operation the filesystem cache serves nearly everything, and
+   * the few reads left are too noisy to have a trend.
+   */
+  public static final double DEVICE_READS_PER_OP_FLOOR = 0.01;
+
   /** The longest trend window: a quarter of a 120 s bound. */
   public static final int TREND_SECONDS = 30;
 
@@ -59,26 +66,40 @@ public final class SteadyStateDetector {
    *     summed), the busier of this JVM's and the server's, or null when neither says
    * @param pageCacheBytes the page cache charged to the server's memory cgroup at its end, or null
    *     when unknown (a server that is not a local container)
+   * @param deviceReadsPerOp reads the server's cgroup issued to the data disk over the second, per
+   *     operation of the workload, or null when unknown (a server that is not a local container)
    */
   public record Sample(
       double opsPerSec,
       Long cacheBytes,
       Double pagesReadPerSec,
       Double jitBusy,
-      Long pageCacheBytes) {
-    /** A sample without JIT or page cache figures. */
+      Long pageCacheBytes,
+      Double deviceReadsPerOp) {
+    /** A sample without JIT, page cache or device figures. */
     public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, null, null);
+      this(opsPerSec, cacheBytes, pagesReadPerSec, null, null, null);
     }
 
-    /** A sample without page cache figures. */
+    /** A sample without page cache or device figures. */
     public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, null);
+      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, null, null);
+    }
+
+    /** A sample without device figures. */
+    public Sample(
+        double opsPerSec,
+        Long cacheBytes,
+        Double pagesReadPerSec,
+        Double jitBusy,
+        Long pageCacheBytes) {
+      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, pageCacheBytes, null);
     }
   }
 
   private final Deque<Sample> window = new ArrayDeque<>();
   private final int trendSeconds;
+  private final double horizonSeconds;
   private boolean throughputOnly;
 
   /** A detector whose trend window is its two comparison windows ({@code 2 * WINDOW_SECONDS}). */
@@ -91,7 +112,19 @@ public final class SteadyStateDetector {
    *     at least {@code 2 * WINDOW_SECONDS}
    */
   public SteadyStateDetector(int trendSeconds) {
+    this(trendSeconds, 0);
+  }
+
+  /**
+   * @param trendSeconds samples the trend line goes through, and the fewest a steady warm-up has;
+   *     at least {@code 2 * WINDOW_SECONDS}
+   * @param horizonSeconds how long the trend must stay within the drift test when carried on: the
+   *     measured run's length, so that a slope too gentle to show in the window but that would show
+   *     over the run keeps the warm-up going; at most the window's own span counts when shorter
+   */
+  public SteadyStateDetector(int trendSeconds, double horizonSeconds) {
     this.trendSeconds = Math.max(2 * WINDOW_SECONDS, trendSeconds);
+    this.horizonSeconds = horizonSeconds;
   }
 
   /**
@@ -121,8 +154,10 @@ public final class SteadyStateDetector {
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
     Drift trend = trend();
+    Drift reads = deviceReadsTrend();
     if (opsDrift() >= OPS_DRIFT
         || (trend != null && trend.drifting())
+        || (reads != null && reads.drifting())
         || jitBusy() > JIT_BUSY
         || pageCacheGrowth() >= CACHE_GROWTH) {
       return false;
@@ -154,10 +189,23 @@ public final class SteadyStateDetector {
       ops +=
           String.format(
               Locale.ROOT,
-              ", over the last %d s it %s %.0f%%",
+              ", the trend of the last %d s %s %.0f%% over %.0f s",
               trend.batches(),
-              trend.pct() > 0 ? "rose" : "fell",
-              Math.abs(trend.pct()));
+              trend.pct() > 0 ? "rises" : "falls",
+              Math.abs(trend.pct()),
+              Math.max(horizonSeconds, trend.batches() - 1));
+    }
+    Drift reads = deviceReadsTrend();
+    if (reads != null && reads.drifting()) {
+      ops +=
+          String.format(
+              Locale.ROOT,
+              ", device reads per operation (%.2f to %.2f) %s %.0f%% over %.0f s",
+              reads.firstOpsPerSec(),
+              reads.lastOpsPerSec(),
+              reads.pct() > 0 ? "rise" : "fall",
+              Math.abs(reads.pct()),
+              Math.max(horizonSeconds, reads.batches() - 1));
     }
     double jit = jitBusy();
     double pageCache = pageCacheGrowth();
@@ -208,10 +256,43 @@ public final class SteadyStateDetector {
   }
 
   /**
-   * The line through the throughput of the last {@code trendSeconds} samples, or null if none ran.
+   * The line through the throughput of the last {@code trendSeconds} samples, carried on over the
+   * horizon when that is longer than the window's span, or null if none ran.
    */
   private Drift trend() {
-    return Drift.of(window.stream().map(Sample::opsPerSec).toList());
+    Drift d = Drift.of(window.stream().map(Sample::opsPerSec).toList());
+    if (d == null) {
+      return null;
+    }
+    double span = d.batches() - 1;
+    return horizonSeconds > span ? d.extrapolated(horizonSeconds / span) : d;
+  }
+
+  /**
+   * The trend of device reads per operation over the window, carried on over the horizon as the
+   * throughput's is; null when any sample lacks it or the disk is barely read. The filesystem
+   * cache's content can keep changing after its size has settled (pages read once by the preload
+   * give way to the ones the workload reads again), and with it the share of reads that reach the
+   * disk: a 4M-record cell on hdd-150 fell from 600 to 420 ops/s that way over two minutes.
+   */
+  private Drift deviceReadsTrend() {
+    List<Double> perOp = new ArrayList<>();
+    for (Sample s : window) {
+      if (s.deviceReadsPerOp() == null) {
+        return null;
+      }
+      perOp.add(s.deviceReadsPerOp());
+    }
+    if (perOp.stream().mapToDouble(Double::doubleValue).average().orElse(0)
+        < DEVICE_READS_PER_OP_FLOOR) {
+      return null;
+    }
+    Drift d = Drift.of(perOp);
+    if (d == null) {
+      return null;
+    }
+    double span = d.batches() - 1;
+    return horizonSeconds > span ? d.extrapolated(horizonSeconds / span) : d;
   }
 
   private static double mean(List<Sample> samples) {

@@ -26,6 +26,8 @@ public final class SteadyStateWatch implements Progress {
   private final Progress shown;
   private final Supplier<Document> serverStatus;
   private final Supplier<Long> pageCacheBytes;
+  private Supplier<Long> deviceReads = () -> null;
+  private Long lastDeviceReads;
 
   /** Puts the disk limits back after the stage that ran with them lifted. */
   @FunctionalInterface
@@ -34,6 +36,7 @@ public final class SteadyStateWatch implements Progress {
   }
 
   private final int trendSeconds;
+  private final double horizonSeconds;
   private final LimitsBack limitsBack;
   private final long liftedBoundMillis;
   private SteadyStateDetector detector;
@@ -80,7 +83,7 @@ public final class SteadyStateWatch implements Progress {
       Supplier<Document> serverStatus,
       Supplier<Long> pageCacheBytes,
       int trendSeconds) {
-    this(shown, serverStatus, pageCacheBytes, trendSeconds, null, 0);
+    this(shown, serverStatus, pageCacheBytes, trendSeconds, 0, null, 0);
   }
 
   /**
@@ -89,6 +92,7 @@ public final class SteadyStateWatch implements Progress {
    * @param pageCacheBytes reads the page cache charged to the server's memory cgroup now, null when
    *     unknown
    * @param trendSeconds the detector's trend window ({@link SteadyStateDetector#trendSecondsFor})
+   * @param horizonSeconds the measured run's length, over which the window's trend is carried on
    * @param limitsBack puts the disk limits back once the caches are steady, or null when the phase
    *     runs under its limits throughout
    * @param liftedBoundMillis the phase time after which the limits go back even if the caches are
@@ -99,15 +103,26 @@ public final class SteadyStateWatch implements Progress {
       Supplier<Document> serverStatus,
       Supplier<Long> pageCacheBytes,
       int trendSeconds,
+      double horizonSeconds,
       LimitsBack limitsBack,
       long liftedBoundMillis) {
     this.trendSeconds = trendSeconds;
-    this.detector = new SteadyStateDetector(trendSeconds);
+    this.horizonSeconds = horizonSeconds;
+    this.detector = new SteadyStateDetector(trendSeconds, horizonSeconds);
     this.limitsBack = limitsBack;
     this.liftedBoundMillis = liftedBoundMillis;
     this.shown = shown;
     this.serverStatus = serverStatus;
     this.pageCacheBytes = pageCacheBytes;
+  }
+
+  /**
+   * Where the server's reads from the data disk are counted (its cgroup's, cumulative), so that the
+   * share of operations reaching the disk must settle too; unknown by default.
+   */
+  public SteadyStateWatch deviceReads(Supplier<Long> reads) {
+    this.deviceReads = reads;
+    return this;
   }
 
   @Override
@@ -121,6 +136,7 @@ public final class SteadyStateWatch implements Progress {
       lastStats = WiredTigerCacheStats.from(status);
       lastServerJitMillis = serverJitMillis(status);
       lastJitMillis = jitMillis();
+      lastDeviceReads = readDevice();
       return;
     }
     long dtMillis = elapsedMillis - lastMillis;
@@ -138,13 +154,21 @@ public final class SteadyStateWatch implements Progress {
         serverJit == null || lastServerJitMillis == null
             ? null
             : Math.max(0, serverJit - lastServerJitMillis) / (double) dtMillis;
+    Long reads = readDevice();
+    long ops = opsDone - lastOps;
+    Double readsPerOp =
+        reads == null || lastDeviceReads == null || ops <= 0
+            ? null
+            : (reads - lastDeviceReads) / (double) ops;
+    lastDeviceReads = reads;
     SteadyStateDetector.Sample sample =
         new SteadyStateDetector.Sample(
-            (opsDone - lastOps) / seconds,
+            ops / seconds,
             now.cacheUsedBytes(),
             pagesRead == null ? null : pagesRead / seconds,
             busier(clientBusy, serverBusy),
-            pageCacheBytes.get());
+            pageCacheBytes.get(),
+            readsPerOp);
     lastJitMillis = jit;
     lastServerJitMillis = serverJit;
     lastOps = opsDone;
@@ -171,7 +195,7 @@ public final class SteadyStateWatch implements Progress {
       restoreFailure = e; // stops the phase: nothing after it would run under the profile
       return;
     }
-    detector = new SteadyStateDetector(trendSeconds);
+    detector = new SteadyStateDetector(trendSeconds, horizonSeconds);
     // The next update is the new stage's baseline: this second's rate belongs to the old one.
     started = false;
   }
@@ -242,6 +266,14 @@ public final class SteadyStateWatch implements Progress {
   /** The busier of the two compilers; null when neither is known. */
   private static Double busier(Double a, Double b) {
     return a == null ? b : b == null ? a : Math.max(a, b);
+  }
+
+  private Long readDevice() {
+    try {
+      return deviceReads.get();
+    } catch (RuntimeException e) {
+      return null; // this second's figure is lost, not the warm-up
+    }
   }
 
   private Document read() {

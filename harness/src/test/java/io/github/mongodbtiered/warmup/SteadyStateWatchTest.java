@@ -69,6 +69,7 @@ class SteadyStateWatchTest {
             () -> stats(0, 10_000_000),
             () -> null,
             10,
+            0,
             () -> restoredAt.add(elapsed.get()),
             60_000);
     long ops = 0;
@@ -105,6 +106,7 @@ class SteadyStateWatchTest {
             () -> stats(0, cacheBytes.addAndGet(50_000_000)),
             () -> null,
             10,
+            0,
             () -> restoredAt.add(1L),
             15_000);
     for (int half = 0; half <= 40; half++) {
@@ -121,6 +123,7 @@ class SteadyStateWatchTest {
             () -> stats(0, 10_000_000),
             () -> null,
             10,
+            0,
             () -> {
               throw new java.io.IOException("the server's process is gone");
             },

@@ -1,0 +1,108 @@
+package io.github.mongodbtiered.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The fleet's options on the command line: what a user mistypes is named, with the fix. */
+class FleetCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void aFleetNeedsAServerEveryClientReachesAndAnIdAndAnIndexInRange(@TempDir Path dir) {
+    Path o = dir.resolve("r");
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run("sweep", "--clients", "3", "--fleet-id", "f", "--out", o.toString()));
+    assertTrue(err.toString().contains("--clients 3: a fleet drives one server"), err.toString());
+
+    String url = "mongodb://127.0.0.1:1/bench";
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run("sweep", "--clients", "3", "--mongodb-url", url, "--out", o.toString()));
+    assertTrue(err.toString().contains("--fleet-id: give the id all 3 clients"), err.toString());
+
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run(
+            "sweep",
+            "--clients",
+            "3",
+            "--client-index",
+            "3",
+            "--fleet-id",
+            "f",
+            "--mongodb-url",
+            url,
+            "--out",
+            o.toString()));
+    assertTrue(
+        err.toString().contains("--client-index: client index 3 is outside 0..2"), err.toString());
+    assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
+  }
+
+  @Test
+  void manifestsRefuseTheOptionsTheJobSetsAndASweepOptionThatDoesNotParse(@TempDir Path dir)
+      throws Exception {
+    Path o = dir.resolve("k8s");
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run("fleet", "manifests", "--clients", "2", "--out", o.toString(), "--", "--out", "x"));
+    assertTrue(err.toString().contains("--out after --: the Job sets it"), err.toString());
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run("fleet", "manifests", "--clients", "2", "--out", o.toString(), "--", "--recordcount"));
+    assertTrue(err.toString().contains("the sweep options after --"), err.toString());
+    assertFalse(Files.exists(o.resolve("job.yaml")), "nothing written for a bad command");
+
+    assertEquals(
+        0,
+        run(
+            "fleet",
+            "manifests",
+            "--clients",
+            "2",
+            "--out",
+            o.toString(),
+            "--",
+            "--recordcounts",
+            "1M"),
+        err::toString);
+    assertTrue(Files.readString(o.resolve("job.yaml")).contains("completionMode: Indexed"));
+    assertTrue(
+        out.toString().contains("kubectl apply -f " + o.resolve("job.yaml")), out.toString());
+  }
+
+  @Test
+  void collectNamesTheMissingUrl(@TempDir Path dir) {
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run(
+            "fleet",
+            "collect",
+            "--fleet-id",
+            "f",
+            "--clients",
+            "2",
+            "--out",
+            dir.resolve("m").toString()));
+    assertTrue(
+        err.toString().contains("--mongodb-url: give the database under test"), err.toString());
+  }
+}
