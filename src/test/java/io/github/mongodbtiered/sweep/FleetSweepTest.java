@@ -110,6 +110,8 @@ class FleetSweepTest {
     ReportMerge.merge(outs, merged);
     List<Map<String, String>> rows = SweepScenario.summaryRows(merged);
     assertEquals(2, rows.size(), rows::toString);
+    String page = Files.readString(merged.resolve("index.html"));
+    assertTrue(page.contains("ops/s per client, slowest-fastest"), "the page shows the balance");
     for (Map<String, String> row : rows) {
       long count = Long.parseLong(row.get("record_count"));
       assertEquals("ok", row.get("status"), row::toString);

@@ -27,6 +27,8 @@ final class CellTable {
     SortedSet<String> ops = SummaryCsv.operations(rows);
     // Only an open-loop run (--target) has them; a closed loop's table stays as it was.
     boolean intended = rows.stream().anyMatch(c -> !c.intendedLatencies().isEmpty());
+    // Only a fleet's merged report has them: how many clients ran a cell, and how evenly.
+    boolean fleet = rows.stream().anyMatch(c -> c.metrics().getOrDefault(Metric.CLIENTS, 1.0) > 1);
     h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
         .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
         .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
@@ -50,6 +52,9 @@ final class CellTable {
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
         .append("<th>ops/s</th><th>ops/s 95% interval</th><th>CV</th>")
         .append("<th class=\"text\">failed ops</th>");
+    if (fleet) {
+      h.append("<th>clients</th><th>ops/s per client, slowest-fastest</th>");
+    }
     for (String op : ops) {
       h.append("<th>").append(esc(op)).append(" p50</th><th>").append(esc(op)).append(" p99</th>");
       if (intended) {
@@ -62,13 +67,17 @@ final class CellTable {
         .append("<th class=\"text\">predicted tier</th><th class=\"text\">observed tier</th>")
         .append("<th class=\"text\">notes</th></tr></thead>\n<tbody>\n");
     for (CellResult c : rows) {
-      row(h, c, ops, intended);
+      row(h, c, ops, intended, fleet);
     }
     h.append("</tbody>\n</table>\n</section>\n");
   }
 
   private static void row(
-      StringBuilder h, CellResult c, SortedSet<String> ops, boolean intendedColumns) {
+      StringBuilder h,
+      CellResult c,
+      SortedSet<String> ops,
+      boolean intendedColumns,
+      boolean fleetColumns) {
     // A failed cell's zeros are placeholders, not measurements.
     boolean ok = c.ok();
     h.append("<tr class=\"cell\" data-records=\"")
@@ -89,6 +98,17 @@ final class CellTable {
         .append(td(ok ? interval(c) : NONE))
         .append(td(ok ? cv(c) : NONE))
         .append(text(failures(c)));
+    if (fleetColumns) {
+      Double clients = c.metrics().get(Metric.CLIENTS);
+      Double slowest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MIN);
+      Double fastest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MAX);
+      h.append(td(clients == null ? NONE : Figures.grouped(clients.longValue())))
+          .append(
+              td(
+                  !ok || slowest == null || fastest == null
+                      ? NONE
+                      : Figures.opsPerSec(slowest) + "-" + Figures.opsPerSec(fastest)));
+    }
     for (String op : ops) {
       LatencyStats l = ok ? c.latencies().get(op) : null;
       h.append(td(l == null ? NONE : Figures.millis(l.p50Micros())))
