@@ -122,7 +122,7 @@ final class FleetManifestsCommand implements Callable<Integer> {
     Files.writeString(job, m.jobYaml());
     PrintWriter o = spec.commandLine().getOut();
     o.println("wrote " + job);
-    o.println("then, with your server's URL in place of the placeholder:");
+    o.println("then, with the server's URL in MONGODB_URL (it goes into the Secret only):");
     m.steps(job.toString()).forEach(s -> o.println("  " + s));
     o.flush();
     return ExitCodes.OK;

@@ -126,7 +126,10 @@ public record FleetManifests(
     return y.toString();
   }
 
-  /** What the user runs, in order: the Secret, the Job, the wait, the collection and merge. */
+  /**
+   * What the user runs, in order, with the server's URL in {@code MONGODB_URL} in their shell: the
+   * Secret, the Job, the wait, the collection and merge.
+   */
   public List<String> steps(String manifestPath) {
     String ns = namespace == null ? "" : " -n " + namespace;
     return List.of(
@@ -136,11 +139,10 @@ public record FleetManifests(
             + urlSecret
             + " --from-literal="
             + urlSecretKey
-            + "='mongodb://USER:PASSWORD@HOST:27017/DB'",
+            + "=\"$MONGODB_URL\"",
         "kubectl" + ns + " apply -f " + manifestPath,
         "kubectl" + ns + " wait --for=condition=complete --timeout=24h job/" + name,
-        "MONGODB_URL='mongodb://USER:PASSWORD@HOST:27017/DB' mongodb-tiered fleet collect"
-            + " --clients "
+        "mongodb-tiered fleet collect --clients "
             + clients
             + " --fleet-id \"$(kubectl"
             + ns

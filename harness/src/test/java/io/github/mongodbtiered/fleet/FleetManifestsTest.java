@@ -100,6 +100,8 @@ class FleetManifestsTest {
     assertTrue(steps.get(0).startsWith("kubectl create secret generic bench-url"), steps.get(0));
     assertTrue(steps.get(2).contains("job/bench-7"), steps.get(2));
     assertTrue(steps.get(3).contains("fleet collect --clients 4"), steps.get(3));
-    steps.forEach(s -> assertFalse(s.contains("@localhost"), s));
+    assertTrue(steps.get(0).endsWith("--from-literal=url=\"$MONGODB_URL\""), steps.get(0));
+    steps.forEach(
+        s -> assertFalse(s.contains("@"), "no credentials, not even a placeholder: " + s));
   }
 }
