@@ -260,7 +260,11 @@ public final class SteadyStateDetector {
    * horizon when that is longer than the window's span, or null if none ran.
    */
   private Drift trend() {
-    Drift d = Drift.of(window.stream().map(Sample::opsPerSec).toList());
+    return carriedOn(Drift.of(window.stream().map(Sample::opsPerSec).toList()));
+  }
+
+  /** {@code d} carried on over the horizon when that is longer than its span; null stays null. */
+  private Drift carriedOn(Drift d) {
     if (d == null) {
       return null;
     }
@@ -287,12 +291,7 @@ public final class SteadyStateDetector {
         < DEVICE_READS_PER_OP_FLOOR) {
       return null;
     }
-    Drift d = Drift.of(perOp);
-    if (d == null) {
-      return null;
-    }
-    double span = d.batches() - 1;
-    return horizonSeconds > span ? d.extrapolated(horizonSeconds / span) : d;
+    return carriedOn(Drift.of(perOp));
   }
 
   private static double mean(List<Sample> samples) {
