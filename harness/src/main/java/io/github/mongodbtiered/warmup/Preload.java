@@ -108,7 +108,13 @@ public final class Preload {
       refusal = String.valueOf(e.getMessage());
     }
     long documents = readAll(c, ranges, batchDocuments, false, full, shown);
-    return new Outcome(keys, documents, full.full(), refusal, (System.nanoTime() - t0) / 1e9);
+    long elapsedNanos = System.nanoTime() - t0;
+    // The bar ends where the scans did: a preload shorter than the half-second gap, or one whose
+    // first range was empty, would otherwise show nothing or zero.
+    synchronized (nextShownNanos) {
+      progress.update(keys + documents, 2 * total, elapsedNanos / 1_000_000);
+    }
+    return new Outcome(keys, documents, full.full(), refusal, elapsedNanos / 1e9);
   }
 
   /**
