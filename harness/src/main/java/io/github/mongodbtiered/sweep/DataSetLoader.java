@@ -174,26 +174,7 @@ final class DataSetLoader {
               + from
               + " to "
               + count);
-      PhaseResult r =
-          phases.load(
-              url,
-              slice.start(),
-              slice.start() + slice.count(),
-              retried,
-              listener.loadProgress(slice.start(), slice.start() + slice.count()));
-      if (r.errors() > 0) {
-        throw new IOException(
-            "loading records "
-                + slice.start()
-                + " to "
-                + (slice.start() + slice.count())
-                + ": "
-                + r.errors()
-                + " of "
-                + r.attempts()
-                + " records failed");
-      }
-      double rate = slice.count() * 1000.0 / Math.max(1, r.runtimeMillis());
+      double rate = loadKeys(url, slice.start(), slice.start() + slice.count(), retried);
       loadRates.put(count, rate);
       LoadRates.write(options.outDir(), loadRates);
       loadedLine = String.format(Locale.ROOT, "loaded this client's slice at %.0f records/s", rate);
@@ -201,16 +182,7 @@ final class DataSetLoader {
     }
     meet(db, "data-" + count + "/loaded");
     if (first && from < count) {
-      long documents = documents(db);
-      if (documents < count) {
-        throw new IOException(
-            "data set holds "
-                + documents
-                + " documents after the fleet loaded records "
-                + from
-                + " to "
-                + count);
-      }
+      requireDocuments(db, count, "the fleet loaded records " + from + " to " + count);
       DataSetMarker.open(db, options.table(), shape(), false, listener::info)
           .loaded(db, options.table(), count);
     }
@@ -277,6 +249,19 @@ final class DataSetLoader {
    */
   private double loadRange(MongoDatabase db, String url, long from, long to, boolean upsert)
       throws IOException, PhaseException {
+    double rate = loadKeys(url, from, to, upsert);
+    requireDocuments(db, to, "loading records " + from + " to " + to);
+    return rate;
+  }
+
+  /**
+   * Loads keys {@code from .. to-1}, from this process.
+   *
+   * @return records per second
+   * @throws IOException when records failed
+   */
+  private double loadKeys(String url, long from, long to, boolean upsert)
+      throws IOException, PhaseException {
     PhaseResult r = phases.load(url, from, to, upsert, listener.loadProgress(from, to));
     if (r.errors() > 0) {
       throw new IOException(
@@ -290,12 +275,15 @@ final class DataSetLoader {
               + r.attempts()
               + " records failed");
     }
-    long documents = documents(db);
-    if (documents < to) {
-      throw new IOException(
-          "data set holds " + documents + " documents after loading records " + from + " to " + to);
-    }
     return (to - from) * 1000.0 / Math.max(1, r.runtimeMillis());
+  }
+
+  /** A load that left fewer documents than keys lost records: its marker is not moved. */
+  private void requireDocuments(MongoDatabase db, long count, String after) throws IOException {
+    long documents = documents(db);
+    if (documents < count) {
+      throw new IOException("data set holds " + documents + " documents after " + after);
+    }
   }
 
   /**
