@@ -19,7 +19,8 @@ import org.bson.Document;
  * <p>The advice checked is MongoDB's production notes for WiredTiger: read-ahead of 8 to 32 sectors
  * (4-16 KiB, since WiredTiger reads whole pages at random), {@code noatime}, and XFS (ext4
  * accepted). The measurement checks are the page cache drop before each cell and the profiles'
- * added latency.
+ * added latency, and proactive reclaim: a kernel that drops page cache for being idle (DAMON) keeps
+ * the filesystem cache from holding what a server's memory would.
  */
 public final class EnvironmentCheck {
   /** Above this, read-ahead pulls in data random WiredTiger reads never asked for. */
@@ -59,6 +60,7 @@ public final class EnvironmentCheck {
       dir = real.toString();
       mount = mount(real, warnings);
       disk = disk(real, warnings);
+      warnings.addAll(proactiveReclaim());
     }
     return new EnvironmentFacts(
         read(proc.resolve("sys/kernel/osrelease")).orElse(null),
@@ -124,6 +126,83 @@ public final class EnvironmentCheck {
               "/dev/" + deviceName(block)));
     }
     return Optional.of(disk);
+  }
+
+  /**
+   * DAMON schemes that page out memory idle for a while, and DAMON_RECLAIM, which does the same:
+   * both drop page cache no one read lately, however much memory is free. Some VM and cloud kernels
+   * run one to hand memory back to the host. Beyond the WiredTiger cache a uniform workload reads
+   * each page only every few minutes, so the filesystem cache drains during a cell: its hit ratio
+   * falls and throughput drifts down where the study's server kept its cache (on this project's
+   * 2-core VM a scheme paging out after 60 s idle dropped 3-10 MiB/s of a container's page cache).
+   */
+  List<String> proactiveReclaim() {
+    List<String> w = new ArrayList<>();
+    Path kdamonds = sys.resolve("kernel/mm/damon/admin/kdamonds");
+    for (Path kdamond : children(kdamonds)) {
+      if (!read(kdamond.resolve("state")).orElse("").equals("on")) {
+        continue;
+      }
+      for (Path context : children(kdamond.resolve("contexts"))) {
+        long aggrMicros =
+            read(context.resolve("monitoring_attrs/intervals/aggr_us"))
+                .map(EnvironmentCheck::parseLong)
+                .orElse(0L);
+        for (Path scheme : children(context.resolve("schemes"))) {
+          if (!read(scheme.resolve("action")).orElse("").equals("pageout")) {
+            continue;
+          }
+          long ageMin =
+              read(scheme.resolve("access_pattern/age/min"))
+                  .map(EnvironmentCheck::parseLong)
+                  .orElse(0L);
+          w.add(
+              String.format(
+                  Locale.ROOT,
+                  "the kernel's DAMON (kdamond %s, scheme %s) pages out memory idle for %s:"
+                      + " page cache the workload has not read lately is dropped with memory"
+                      + " free, so beyond the WiredTiger cache the filesystem cache drains during"
+                      + " each cell, its hit ratio falls and throughput drifts down; for the"
+                      + " sweep, as root: echo off > %s (and echo on after)",
+                  kdamond.getFileName(),
+                  scheme.getFileName(),
+                  idle(ageMin * aggrMicros),
+                  "/sys/kernel/mm/damon/admin/kdamonds/" + kdamond.getFileName() + "/state"));
+        }
+      }
+    }
+    Path reclaim = sys.resolve("module/damon_reclaim/parameters");
+    if (read(reclaim.resolve("enabled")).orElse("N").equals("Y")) {
+      long minAgeMicros =
+          read(reclaim.resolve("min_age")).map(EnvironmentCheck::parseLong).orElse(0L);
+      w.add(
+          "the kernel's DAMON_RECLAIM pages out memory idle for "
+              + idle(minAgeMicros)
+              + ": page cache the workload has not read lately is dropped with memory free, so"
+              + " beyond the WiredTiger cache the filesystem cache drains during each cell; for"
+              + " the sweep, as root: echo N > /sys/module/damon_reclaim/parameters/enabled");
+    }
+    return w;
+  }
+
+  private static String idle(long micros) {
+    return micros > 0 ? String.format(Locale.ROOT, "%.0f s", micros / 1e6) : "a while";
+  }
+
+  /** The numbered entries of a DAMON sysfs directory, in order; none when it is absent. */
+  private static List<Path> children(Path dir) {
+    try (var entries = Files.list(dir)) {
+      return entries
+          .filter(p -> p.getFileName().toString().matches("[0-9]+") && Files.isDirectory(p))
+          .sorted((a, b) -> Integer.compare(number(a), number(b)))
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static int number(Path p) {
+    return Integer.parseInt(p.getFileName().toString());
   }
 
   /**
@@ -261,6 +340,14 @@ public final class EnvironmentCheck {
     int open = line.indexOf('[');
     int close = line.indexOf(']');
     return open >= 0 && close > open ? line.substring(open + 1, close) : line.trim();
+  }
+
+  private static long parseLong(String s) {
+    try {
+      return Long.parseLong(s.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   private static Integer parseInt(String s) {

@@ -127,4 +127,40 @@ class EnvironmentCheckTest {
     assertTrue(w.get(1).contains("permission denied"));
     assertEquals(List.of(), EnvironmentCheck.measurementWarnings(List.of(fast), "no dm", ""));
   }
+
+  /** A VM kernel that pages out idle memory drains the filesystem cache tier: the check says so. */
+  @Test
+  void warnsOfProactiveReclaimThatDropsIdlePageCache() throws Exception {
+    Path sys = tmp.resolve("sys");
+    EnvironmentCheck check = new EnvironmentCheck(tmp.resolve("proc"), sys);
+    assertEquals(List.of(), check.proactiveReclaim(), "no DAMON in sysfs");
+
+    Path kdamond = sys.resolve("kernel/mm/damon/admin/kdamonds/0");
+    Path context = kdamond.resolve("contexts/0");
+    Files.createDirectories(context.resolve("monitoring_attrs/intervals"));
+    Files.writeString(context.resolve("monitoring_attrs/intervals/aggr_us"), "5000000\n");
+    Path scheme = context.resolve("schemes/0");
+    Files.createDirectories(scheme.resolve("access_pattern/age"));
+    Files.writeString(scheme.resolve("access_pattern/age/min"), "12\n");
+    Files.writeString(scheme.resolve("action"), "pageout\n");
+    Files.writeString(kdamond.resolve("state"), "off\n");
+    assertEquals(List.of(), check.proactiveReclaim(), "a kdamond that is off reclaims nothing");
+
+    Files.writeString(kdamond.resolve("state"), "on\n");
+    List<String> on = check.proactiveReclaim();
+    assertEquals(1, on.size(), on.toString());
+    assertTrue(on.get(0).contains("idle for 60 s"), on.get(0));
+    assertTrue(
+        on.get(0).contains("echo off > /sys/kernel/mm/damon/admin/kdamonds/0/state"), on.get(0));
+
+    Files.writeString(scheme.resolve("action"), "stat\n");
+    assertEquals(List.of(), check.proactiveReclaim(), "a scheme that only counts drops nothing");
+
+    Path reclaim = Files.createDirectories(sys.resolve("module/damon_reclaim/parameters"));
+    Files.writeString(reclaim.resolve("enabled"), "Y\n");
+    Files.writeString(reclaim.resolve("min_age"), "120000000\n");
+    List<String> module = check.proactiveReclaim();
+    assertEquals(1, module.size(), module.toString());
+    assertTrue(module.get(0).contains("DAMON_RECLAIM pages out memory idle for 120 s"));
+  }
 }
