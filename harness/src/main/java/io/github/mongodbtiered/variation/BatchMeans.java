@@ -16,6 +16,15 @@ import org.HdrHistogram.Histogram;
  * throttled disk's throughput stay correlated, while leaving 9 degrees of freedom (t = 2.262,
  * against 1.96 for infinitely many). Batches differ in length by at most one interval, and every
  * full interval is used.
+ *
+ * <p>Six seconds are not always long enough: on a shared 2-core host an in-cache cell's throughput
+ * shifts level by 10-15% for 10-30 s at a time, and ten batch means of such runs followed each
+ * other (lag-1 autocorrelation 0.28-0.73 in 9 of 12 in-cache cells of three full sweeps), so their
+ * interval was too narrow: three cells of one row, where the disk cannot matter, gave intervals
+ * that did not all overlap. {@link #independent} therefore checks the batch means before an
+ * interval rests on them and, while their lag-1 autocorrelation is above {@link
+ * #MAX_LAG1_AUTOCORRELATION} (the usual batch-means rule), merges neighbours into half as many
+ * batches, down to {@link #MIN_INDEPENDENT_BATCHES}.
  */
 public final class BatchMeans {
   /** At most this many batches. */
@@ -23,6 +32,12 @@ public final class BatchMeans {
 
   /** Each batch spans at least this many intervals (seconds). */
   public static final int MIN_BATCH_INTERVALS = 2;
+
+  /** Batch means correlated above this are merged into longer batches. */
+  public static final double MAX_LAG1_AUTOCORRELATION = 0.2;
+
+  /** Merging stops before fewer than this many batches (4 degrees of freedom: t = 2.776). */
+  public static final int MIN_INDEPENDENT_BATCHES = 5;
 
   /**
    * Intervals shorter than this are not a second's sample and are left out: YCSB closes the last
@@ -63,8 +78,45 @@ public final class BatchMeans {
    */
   public static List<Batch> of(List<Interval> intervals, String operation) {
     List<Interval> full = fullIntervals(intervals);
+    return cut(full, Math.min(MAX_BATCHES, full.size() / MIN_BATCH_INTERVALS), operation);
+  }
+
+  /**
+   * The batches a confidence interval can rest on: those of {@link #of}, merged into half as many
+   * (longer) batches while their means' lag-1 autocorrelation is above {@link
+   * #MAX_LAG1_AUTOCORRELATION} and at least {@link #MIN_INDEPENDENT_BATCHES} would be left.
+   */
+  public static List<Batch> independent(List<Interval> intervals, String operation) {
+    List<Interval> full = fullIntervals(intervals);
+    List<Batch> batches = of(intervals, operation);
+    while (batches.size() / 2 >= MIN_INDEPENDENT_BATCHES
+        && lag1Autocorrelation(batches) > MAX_LAG1_AUTOCORRELATION) {
+      batches = cut(full, batches.size() / 2, operation);
+    }
+    return batches;
+  }
+
+  /**
+   * The lag-1 autocorrelation of the batches' throughputs: the sum of products of neighbours'
+   * deviations from the mean over the sum of squared deviations; 0 when all are equal.
+   */
+  static double lag1Autocorrelation(List<Batch> batches) {
+    double mean = batches.stream().mapToDouble(Batch::opsPerSec).average().orElse(0);
+    double products = 0;
+    double squares = 0;
+    for (int i = 0; i < batches.size(); i++) {
+      double d = batches.get(i).opsPerSec() - mean;
+      squares += d * d;
+      if (i + 1 < batches.size()) {
+        products += d * (batches.get(i + 1).opsPerSec() - mean);
+      }
+    }
+    return squares > 0 ? products / squares : 0;
+  }
+
+  /** The full intervals cut into {@code count} batches; none when {@code count} is under 2. */
+  private static List<Batch> cut(List<Interval> full, int count, String operation) {
     int n = full.size();
-    int count = Math.min(MAX_BATCHES, n / MIN_BATCH_INTERVALS);
     List<Batch> batches = new ArrayList<>();
     if (count < 2) {
       return batches;

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * How sure a cell's throughput and p99 are: a 95% confidence interval for the throughput with the
  * coefficient of variation it came from, and the spread of the main operation's p99. From one run,
  * over its {@link BatchMeans}; from several repeats, over the repeats' means (each repeat a cold
- * start, so its mean is an independent sample).
+ * start, so its mean is an independent sample). One run's batches are {@link
+ * BatchMeans#independent}: merged into longer ones where their means still follow each other.
  *
  * @param opsPerSec the throughput's interval, or null when there were too few samples
  * @param cvPct the coefficient of variation of the samples the interval came from, or null
@@ -44,7 +45,7 @@ public record CellVariation(
    */
   public static CellVariation ofRun(List<Interval> intervals, String mainOperation) {
     int full = BatchMeans.fullIntervals(intervals).size();
-    List<BatchMeans.Batch> batches = BatchMeans.of(intervals, mainOperation);
+    List<BatchMeans.Batch> batches = BatchMeans.independent(intervals, mainOperation);
     if (batches.isEmpty()) {
       return new CellVariation(null, null, null, null, full, 0, 1, false);
     }

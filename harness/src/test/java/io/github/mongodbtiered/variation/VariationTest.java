@@ -113,6 +113,39 @@ class VariationTest {
     assertEquals(3, v.intervals());
   }
 
+  /**
+   * Given a run whose throughput shifted level for tens of seconds (a 2M-record cell on the shared
+   * host: 24.5k ops/s, then 23.5k, then 28k), its ten 6-second batch means follow each other, so
+   * the interval rests on five 12-second batches and is wider; batch means that alternate keep ten.
+   */
+  @Test
+  void batchMeansThatFollowEachOtherAreMergedBeforeTheIntervalRestsOnThem() {
+    double[] shifted = new double[60];
+    for (int i = 0; i < 60; i++) {
+      shifted[i] = i < 12 ? 1.0 : i < 36 ? 0.96 : 1.14;
+      shifted[i] *= i % 2 == 0 ? 0.98 : 1.02;
+    }
+    List<Interval> run = run(shifted, 24_500);
+    List<BatchMeans.Batch> ten = BatchMeans.of(run, "READ");
+    assertEquals(10, ten.size());
+    assertTrue(BatchMeans.lag1Autocorrelation(ten) > BatchMeans.MAX_LAG1_AUTOCORRELATION);
+    CellVariation v = CellVariation.ofRun(run, "READ");
+    assertEquals(BatchMeans.MIN_INDEPENDENT_BATCHES, v.batches());
+    ConfidenceInterval narrow =
+        ConfidenceInterval.of95(ten.stream().map(BatchMeans.Batch::opsPerSec).toList());
+    assertTrue(
+        v.opsPerSec().high() - v.opsPerSec().low() > narrow.high() - narrow.low(),
+        v.opsPerSec() + " against " + narrow);
+
+    double[] alternating = new double[60];
+    for (int i = 0; i < 60; i++) {
+      alternating[i] = (i / 6) % 2 == 0 ? 1.05 : 0.95;
+    }
+    List<BatchMeans.Batch> kept = BatchMeans.of(run(alternating, 24_500), "READ");
+    assertTrue(BatchMeans.lag1Autocorrelation(kept) < 0);
+    assertEquals(10, CellVariation.ofRun(run(alternating, 24_500), "READ").batches());
+  }
+
   @Test
   void repeatsGiveStudentTOverTheirMeans() {
     CellVariation r =
