@@ -19,10 +19,7 @@ class DiskBaselineCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine cl = MongodbTieredCli.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
+    return CliRun.execute(out, err, args);
   }
 
   @Test

@@ -18,7 +18,6 @@ import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,6 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ReportCommandTest {
   @TempDir Path dir;
@@ -43,10 +41,7 @@ class ReportCommandTest {
   private int run(String... args) {
     out = new StringWriter();
     err = new StringWriter();
-    CommandLine cl = MongodbTieredCli.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args);
+    return CliRun.execute(out, err, args);
   }
 
   private static RunManifest manifest(Instant started) {
