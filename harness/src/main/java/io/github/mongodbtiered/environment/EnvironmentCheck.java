@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -194,7 +195,7 @@ public final class EnvironmentCheck {
     try (var entries = Files.list(dir)) {
       return entries
           .filter(p -> p.getFileName().toString().matches("[0-9]+") && Files.isDirectory(p))
-          .sorted((a, b) -> Integer.compare(number(a), number(b)))
+          .sorted(Comparator.comparingInt(EnvironmentCheck::number))
           .toList();
     } catch (IOException e) {
       return List.of();

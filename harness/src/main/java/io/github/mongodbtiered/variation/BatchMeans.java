@@ -78,7 +78,12 @@ public final class BatchMeans {
    */
   public static List<Batch> of(List<Interval> intervals, String operation) {
     List<Interval> full = fullIntervals(intervals);
-    return cut(full, Math.min(MAX_BATCHES, full.size() / MIN_BATCH_INTERVALS), operation);
+    return cut(full, firstCount(full), operation);
+  }
+
+  /** {@link #MAX_BATCHES}, fewer when a batch would be shorter than the minimum. */
+  private static int firstCount(List<Interval> full) {
+    return Math.min(MAX_BATCHES, full.size() / MIN_BATCH_INTERVALS);
   }
 
   /**
@@ -88,7 +93,7 @@ public final class BatchMeans {
    */
   public static List<Batch> independent(List<Interval> intervals, String operation) {
     List<Interval> full = fullIntervals(intervals);
-    List<Batch> batches = of(intervals, operation);
+    List<Batch> batches = cut(full, firstCount(full), operation);
     while (batches.size() / 2 >= MIN_INDEPENDENT_BATCHES
         && lag1Autocorrelation(batches) > MAX_LAG1_AUTOCORRELATION) {
       batches = cut(full, batches.size() / 2, operation);

@@ -193,7 +193,7 @@ public final class SteadyStateDetector {
               trend.batches(),
               trend.pct() > 0 ? "rises" : "falls",
               Math.abs(trend.pct()),
-              Math.max(horizonSeconds, trend.batches() - 1));
+              overSeconds(trend));
     }
     Drift reads = deviceReadsTrend();
     if (reads != null && reads.drifting()) {
@@ -205,7 +205,7 @@ public final class SteadyStateDetector {
               reads.lastOpsPerSec(),
               reads.pct() > 0 ? "rise" : "fall",
               Math.abs(reads.pct()),
-              Math.max(horizonSeconds, reads.batches() - 1));
+              overSeconds(reads));
     }
     double jit = jitBusy();
     double pageCache = pageCacheGrowth();
@@ -265,11 +265,12 @@ public final class SteadyStateDetector {
 
   /** {@code d} carried on over the horizon when that is longer than its span; null stays null. */
   private Drift carriedOn(Drift d) {
-    if (d == null) {
-      return null;
-    }
-    double span = d.batches() - 1;
-    return horizonSeconds > span ? d.extrapolated(horizonSeconds / span) : d;
+    return d == null ? null : d.extrapolated(overSeconds(d) / (d.batches() - 1));
+  }
+
+  /** The seconds a window's trend is judged over: the horizon, or the window's span if longer. */
+  private double overSeconds(Drift d) {
+    return Math.max(horizonSeconds, d.batches() - 1);
   }
 
   /**
