@@ -76,7 +76,7 @@ class ResumeSettingsTest {
       assertEquals(2, s.threads(), c.key());
       assertEquals(3.0, s.runSeconds(), c.key());
       assertEquals(c.profile(), s.profile().name());
-      assertEquals(64L << 20, s.profile().wiredTigerCacheBytes(), c.key());
+      assertEquals(64L << 20, s.profile().wiredTigerCacheBytes().getAsLong(), c.key());
       assertFalse(s.serverVersion().isEmpty(), c.key());
       assertEquals("off", s.latency(), c.key());
     }

@@ -128,8 +128,12 @@ class UnstableCellTest {
 
   /** scaled.profiles' fast-small under another name: 5000 IOPS, 512 MiB, a 64 MiB cache. */
   private static DiskProfile fastSmall(String name) {
-    return new DiskProfile(
-        name, "fast-small", 5000, 5000, 0, 0, 0, 512L << 20, OptionalLong.of(64L << 20));
+    return DiskProfile.named(name)
+        .description("fast-small")
+        .iops(5000)
+        .memoryBytes(512L << 20)
+        .wiredTigerCacheBytes(OptionalLong.of(64L << 20))
+        .build();
   }
 
   /**

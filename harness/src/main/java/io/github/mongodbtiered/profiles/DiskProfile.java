@@ -1,62 +1,118 @@
 package io.github.mongodbtiered.profiles;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A disk and memory setting to measure MongoDB under: blkio limits on the device that holds the
  * data, a container memory limit and a WiredTiger cache size. Zero means "no limit" for the IOPS,
- * bandwidth and memory figures.
+ * bandwidth and memory figures. One type serves the profiles file, the run manifest, each cell's
+ * settings and the check of a resumed sweep; its fields are the {@link Setting} table, which JSON,
+ * parsing and equality iterate.
  *
- * @param name short name used on the command line and in reports, e.g. {@code hdd-150}
- * @param description one line for humans
- * @param readIops read operations per second allowed on the data device (0: unlimited)
- * @param writeIops write operations per second allowed (0: unlimited)
- * @param readBytesPerSec read bandwidth allowed (0: unlimited)
- * @param writeBytesPerSec write bandwidth allowed (0: unlimited)
- * @param addedLatencyMillis latency to add to every read and write, applied by the data volume
- *     ({@code volumes}) where it can be built (reports say when it was not)
- * @param memoryBytes the server container's memory limit, page cache included (0: unlimited)
- * @param wiredTigerCacheBytes the WiredTiger cache size, or empty for MongoDB's default
+ * <p>Built as {@code DiskProfile.named("hdd-150").iops(150).addedLatencyMillis(7).build()}. In JSON
+ * a profile is an object of its settings by {@link Setting#jsonName()} plus the derived {@code
+ * effectiveCacheBytes}; files written before the types were merged (run.json held only the
+ * effective cache, cells only the configured one) read back to the same profile.
  */
-public record DiskProfile(
-    String name,
-    String description,
-    long readIops,
-    long writeIops,
-    long readBytesPerSec,
-    long writeBytesPerSec,
-    double addedLatencyMillis,
-    long memoryBytes,
-    OptionalLong wiredTigerCacheBytes) {
-
+public final class DiskProfile {
   static final long MIB = 1L << 20;
   static final long GIB = 1L << 30;
+  private static final String NAME = "name";
+  private static final String EFFECTIVE_CACHE = "effectiveCacheBytes";
 
   /** MongoDB's smallest default WiredTiger cache. */
   public static final long MIN_DEFAULT_CACHE_BYTES = 256 * MIB;
 
-  public DiskProfile {
-    if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-      throw new IllegalArgumentException(
-          "profile name '" + name + "': use letters, digits, '.', '_' and '-'");
-    }
-    if (readIops < 0 || writeIops < 0 || readBytesPerSec < 0 || writeBytesPerSec < 0) {
-      throw new IllegalArgumentException("profile " + name + ": limits cannot be negative");
-    }
-    if (addedLatencyMillis < 0 || memoryBytes < 0) {
-      throw new IllegalArgumentException("profile " + name + ": values cannot be negative");
-    }
-    if (wiredTigerCacheBytes.isPresent() && wiredTigerCacheBytes.getAsLong() <= 0) {
-      throw new IllegalArgumentException("profile " + name + ": the cache size must be positive");
-    }
-    if (memoryBytes > 0
-        && wiredTigerCacheBytes.isPresent()
-        && wiredTigerCacheBytes.getAsLong() >= memoryBytes) {
-      throw new IllegalArgumentException(
-          "profile " + name + ": the WiredTiger cache must be smaller than the memory limit");
-    }
+  private final String name;
+  private final Map<Setting, Object> values;
+
+  private DiskProfile(String name, Map<Setting, Object> values) {
+    this.name = name;
+    this.values = Collections.unmodifiableMap(new EnumMap<>(values));
+    check();
+  }
+
+  /** A builder of the profile {@code name}, every setting unset (unlimited, default cache). */
+  public static Builder named(String name) {
+    return new Builder(name);
+  }
+
+  /** A builder holding this profile's settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder(name);
+    b.values.putAll(values);
+    return b;
+  }
+
+  /** Short name used on the command line and in reports, e.g. {@code hdd-150}. */
+  public String name() {
+    return name;
+  }
+
+  /** One line for humans. */
+  public String description() {
+    return (String) get(Setting.DESCRIPTION);
+  }
+
+  /** Read operations per second allowed on the data device (0: unlimited). */
+  public long readIops() {
+    return (Long) get(Setting.READ_IOPS);
+  }
+
+  /** Write operations per second allowed (0: unlimited). */
+  public long writeIops() {
+    return (Long) get(Setting.WRITE_IOPS);
+  }
+
+  /** Read bandwidth allowed in bytes per second (0: unlimited). */
+  public long readBytesPerSec() {
+    return (Long) get(Setting.READ_BANDWIDTH);
+  }
+
+  /** Write bandwidth allowed in bytes per second (0: unlimited). */
+  public long writeBytesPerSec() {
+    return (Long) get(Setting.WRITE_BANDWIDTH);
+  }
+
+  /**
+   * Latency to add to every read and write, applied by the data volume ({@code volumes}) where it
+   * can be built (reports say when it was not).
+   */
+  public double addedLatencyMillis() {
+    return (Double) get(Setting.ADDED_LATENCY);
+  }
+
+  /** The server container's memory limit, page cache included (0: unlimited). */
+  public long memoryBytes() {
+    return (Long) get(Setting.MEMORY);
+  }
+
+  /** The WiredTiger cache size, or empty for MongoDB's default. */
+  public OptionalLong wiredTigerCacheBytes() {
+    Optional<?> cache = (Optional<?>) get(Setting.WIREDTIGER_CACHE);
+    return cache.isPresent() ? OptionalLong.of((Long) cache.get()) : OptionalLong.empty();
+  }
+
+  /** The value of {@code setting}, as {@link Setting} stores it. */
+  public Object get(Setting setting) {
+    return values.getOrDefault(setting, setting.kind.unset);
+  }
+
+  /** The setting as a change of it is shown: 7 not 7.0, "default" for an unset cache. */
+  public String show(Setting setting) {
+    return setting.show(get(setting));
   }
 
   /**
@@ -64,36 +120,188 @@ public record DiskProfile(
    * (memory - 1 GB), at least 256 MB. Empty when neither is known (no memory limit and no cache).
    */
   public OptionalLong effectiveCacheBytes() {
-    if (wiredTigerCacheBytes.isPresent()) {
-      return wiredTigerCacheBytes;
+    if (wiredTigerCacheBytes().isPresent()) {
+      return wiredTigerCacheBytes();
     }
-    if (memoryBytes == 0) {
+    if (memoryBytes() == 0) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(Math.max(MIN_DEFAULT_CACHE_BYTES, (memoryBytes - GIB) / 2));
+    return OptionalLong.of(Math.max(MIN_DEFAULT_CACHE_BYTES, (memoryBytes() - GIB) / 2));
   }
 
   /** True when the profile throttles the disk at all. */
   public boolean throttlesDisk() {
-    return readIops > 0 || writeIops > 0 || readBytesPerSec > 0 || writeBytesPerSec > 0;
+    return readIops() > 0 || writeIops() > 0 || readBytesPerSec() > 0 || writeBytesPerSec() > 0;
   }
 
   /** One line: "hdd-150: 150/150 IOPS, +7 ms, 7634 MiB memory, 3305 MiB cache". */
   public String summary() {
     List<String> parts = new ArrayList<>();
     parts.add(
-        readIops == 0 && writeIops == 0
+        readIops() == 0 && writeIops() == 0
             ? "IOPS unlimited"
-            : limit(readIops) + "/" + limit(writeIops) + " IOPS (read/write)");
-    if (readBytesPerSec > 0 || writeBytesPerSec > 0) {
-      parts.add(mib(readBytesPerSec) + "/" + mib(writeBytesPerSec) + " MiB/s");
+            : limit(readIops()) + "/" + limit(writeIops()) + " IOPS (read/write)");
+    if (readBytesPerSec() > 0 || writeBytesPerSec() > 0) {
+      parts.add(mib(readBytesPerSec()) + "/" + mib(writeBytesPerSec()) + " MiB/s");
     }
-    if (addedLatencyMillis > 0) {
-      parts.add("+" + trim(addedLatencyMillis) + " ms latency");
+    if (addedLatencyMillis() > 0) {
+      parts.add("+" + trim(addedLatencyMillis()) + " ms latency");
     }
-    parts.add(memoryBytes == 0 ? "memory unlimited" : memoryBytes / MIB + " MiB memory");
+    parts.add(memoryBytes() == 0 ? "memory unlimited" : memoryBytes() / MIB + " MiB memory");
     effectiveCacheBytes().ifPresent(c -> parts.add(c / MIB + " MiB WiredTiger cache"));
     return name + ": " + String.join(", ", parts);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof DiskProfile p
+        && p.name.equals(name)
+        && Arrays.stream(Setting.values()).allMatch(s -> p.get(s).equals(get(s)));
+  }
+
+  @Override
+  public int hashCode() {
+    int h = name.hashCode();
+    for (Setting s : Setting.values()) {
+      h = 31 * h + get(s).hashCode();
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return summary();
+  }
+
+  /** The JSON form: name, every setting by its JSON name, and the effective cache. */
+  @JsonValue
+  Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put(NAME, name);
+    for (Setting s : Setting.values()) {
+      json.put(s.jsonName(), s.toJson(get(s)));
+    }
+    OptionalLong effective = effectiveCacheBytes();
+    json.put(EFFECTIVE_CACHE, effective.isPresent() ? effective.getAsLong() : null);
+    return json;
+  }
+
+  /**
+   * The profile a JSON object holds. A setting it lacks is unset (a file older than the setting);
+   * an old run.json's effective cache stands for the configured one unless it is the default.
+   */
+  @JsonCreator
+  static DiskProfile fromJson(Map<String, Object> json) {
+    Set<String> unknown = new TreeSet<>(json.keySet());
+    unknown.remove(NAME);
+    unknown.remove(EFFECTIVE_CACHE);
+    Builder b = named(String.valueOf(json.get(NAME)));
+    for (Setting s : Setting.values()) {
+      unknown.remove(s.jsonName());
+      b.values.put(s, s.fromJson(json.get(s.jsonName())));
+    }
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("profile: unknown fields " + unknown);
+    }
+    Object effective = json.get(EFFECTIVE_CACHE);
+    if (!json.containsKey(Setting.WIREDTIGER_CACHE.jsonName()) && effective != null) {
+      DiskProfile byDefault = b.build();
+      Object cache = Setting.WIREDTIGER_CACHE.fromJson(effective);
+      if (!Optional.of(byDefault.effectiveCacheBytes().orElse(-1)).equals(cache)) {
+        b.values.put(Setting.WIREDTIGER_CACHE, cache);
+      }
+    }
+    return b.build();
+  }
+
+  /** Collects a profile's settings; {@link #build()} checks them together. */
+  public static final class Builder {
+    private final String name;
+    private final Map<Setting, Object> values = new EnumMap<>(Setting.class);
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    /** Sets {@code setting} to {@code value} as {@link Setting} stores it. */
+    Builder set(Setting setting, Object value) {
+      values.put(setting, value);
+      return this;
+    }
+
+    public Builder description(String text) {
+      return set(Setting.DESCRIPTION, text == null ? "" : text);
+    }
+
+    /** The same read and write IOPS cap. */
+    public Builder iops(long readAndWrite) {
+      return readIops(readAndWrite).writeIops(readAndWrite);
+    }
+
+    public Builder readIops(long n) {
+      return set(Setting.READ_IOPS, n);
+    }
+
+    public Builder writeIops(long n) {
+      return set(Setting.WRITE_IOPS, n);
+    }
+
+    public Builder readBytesPerSec(long n) {
+      return set(Setting.READ_BANDWIDTH, n);
+    }
+
+    public Builder writeBytesPerSec(long n) {
+      return set(Setting.WRITE_BANDWIDTH, n);
+    }
+
+    public Builder addedLatencyMillis(double ms) {
+      return set(Setting.ADDED_LATENCY, ms);
+    }
+
+    public Builder memoryBytes(long n) {
+      return set(Setting.MEMORY, n);
+    }
+
+    public Builder wiredTigerCacheBytes(long n) {
+      return set(Setting.WIREDTIGER_CACHE, Optional.of(n));
+    }
+
+    /** Sets the cache, or leaves MongoDB's default when {@code n} is empty. */
+    public Builder wiredTigerCacheBytes(OptionalLong n) {
+      return set(
+          Setting.WIREDTIGER_CACHE,
+          n.isPresent() ? Optional.of(n.getAsLong()) : Setting.WIREDTIGER_CACHE.kind.unset);
+    }
+
+    /**
+     * The profile.
+     *
+     * @throws IllegalArgumentException naming the profile and what is wrong
+     */
+    public DiskProfile build() {
+      return new DiskProfile(name, values);
+    }
+  }
+
+  private void check() {
+    if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      throw new IllegalArgumentException(
+          "profile name '" + name + "': use letters, digits, '.', '_' and '-'");
+    }
+    if (readIops() < 0 || writeIops() < 0 || readBytesPerSec() < 0 || writeBytesPerSec() < 0) {
+      throw new IllegalArgumentException("profile " + name + ": limits cannot be negative");
+    }
+    if (addedLatencyMillis() < 0 || memoryBytes() < 0) {
+      throw new IllegalArgumentException("profile " + name + ": values cannot be negative");
+    }
+    OptionalLong cache = wiredTigerCacheBytes();
+    if (cache.isPresent() && cache.getAsLong() <= 0) {
+      throw new IllegalArgumentException("profile " + name + ": the cache size must be positive");
+    }
+    if (memoryBytes() > 0 && cache.isPresent() && cache.getAsLong() >= memoryBytes()) {
+      throw new IllegalArgumentException(
+          "profile " + name + ": the WiredTiger cache must be smaller than the memory limit");
+    }
   }
 
   private static String limit(long v) {

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * The built-in profiles of the study, plus any a user defines in a file of sections:
@@ -51,16 +50,9 @@ public final class DiskProfiles {
                 600,
                 7),
             study("hdd-150", "150 IOPS plus 7 ms: one spinning disk (study profile 3)", 150, 7),
-            new DiskProfile(
-                "none",
-                "no limits: the host's disk and memory as they are",
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                OptionalLong.empty()))) {
+            DiskProfile.named("none")
+                .description("no limits: the host's disk and memory as they are")
+                .build())) {
       m.put(p.name(), p);
     }
     return new DiskProfiles(m);
@@ -71,16 +63,12 @@ public final class DiskProfiles {
    */
   private static DiskProfile study(
       String name, String description, long iops, double latencyMillis) {
-    return new DiskProfile(
-        name,
-        description,
-        iops,
-        iops,
-        0,
-        0,
-        latencyMillis,
-        STUDY_MEMORY_BYTES,
-        OptionalLong.empty());
+    return DiskProfile.named(name)
+        .description(description)
+        .iops(iops)
+        .addedLatencyMillis(latencyMillis)
+        .memoryBytes(STUDY_MEMORY_BYTES)
+        .build();
   }
 
   /** The built-ins plus the profiles of {@code file}, which may not reuse a built-in name. */

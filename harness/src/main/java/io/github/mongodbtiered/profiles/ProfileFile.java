@@ -7,13 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * Reads a file of profile sections (the format is in {@link DiskProfiles}): line by line into
@@ -22,15 +20,7 @@ import java.util.function.Predicate;
  */
 final class ProfileFile {
   private static final List<String> FIELDS =
-      List.of(
-          "description",
-          "read-iops",
-          "write-iops",
-          "read-bandwidth",
-          "write-bandwidth",
-          "added-latency-ms",
-          "memory",
-          "wiredtiger-cache");
+      Arrays.stream(Setting.values()).map(Setting::fileKey).toList();
 
   private final Path file;
   private final List<DiskProfile> profiles = new ArrayList<>();
@@ -146,63 +136,23 @@ final class ProfileFile {
 
     /** The profile; a field's error names its line, the profile's own checks the header's. */
     DiskProfile build() {
-      OptionalLong cache =
-          values.containsKey("wiredtiger-cache")
-              ? OptionalLong.of(size("wiredtiger-cache"))
-              : OptionalLong.empty();
+      DiskProfile.Builder b = DiskProfile.named(name);
+      values.forEach((key, text) -> b.set(Setting.byFileKey(key).orElseThrow(), parse(key, text)));
       try {
-        return new DiskProfile(
-            name,
-            values.getOrDefault("description", ""),
-            count("read-iops"),
-            count("write-iops"),
-            size("read-bandwidth"),
-            size("write-bandwidth"),
-            millis("added-latency-ms"),
-            size("memory"),
-            cache);
-      } catch (ProfileFileException e) {
-        throw e;
+        return b.build();
       } catch (IllegalArgumentException e) {
         throw error(headerLine, e.getMessage());
       }
     }
 
-    private long count(String key) {
-      return value(
-          key, 0L, Long::parseLong, n -> n >= 0, "a whole number of 0 or more (0 = unlimited)");
-    }
-
-    private double millis(String key) {
-      return value(
-          key, 0.0, Double::parseDouble, d -> d >= 0, "a number of milliseconds, 0 or more");
-    }
-
-    private long size(String key) {
-      return value(
-          key,
-          0L,
-          Sizes::parseBytes,
-          n -> true,
-          "a size in bytes, e.g. 7634m, 3g or 500000 (k, m, g are binary)");
-    }
-
-    /** The field's value, {@code absent} when it is not set. */
-    private <T> T value(
-        String key, T absent, Function<String, T> parse, Predicate<T> valid, String expected) {
-      String v = values.get(key);
-      if (v == null) {
-        return absent;
-      }
+    private Object parse(String key, String text) {
+      Setting setting = Setting.byFileKey(key).orElseThrow();
       try {
-        T t = parse.apply(v);
-        if (valid.test(t)) {
-          return t;
-        }
+        return setting.parse(text);
       } catch (IllegalArgumentException e) {
-        // reported below
+        throw error(
+            lines.get(key), "field '" + key + "': '" + text + "' is not " + setting.kind.expected);
       }
-      throw error(lines.get(key), "field '" + key + "': '" + v + "' is not " + expected);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -22,7 +23,7 @@ final class ManifestMerge {
    * @param labels the clients' names, in the order of {@code ms}
    */
   static RunManifest merge(List<RunManifest> ms, List<String> labels) {
-    Map<String, RunManifest.Profile> profiles = new LinkedHashMap<>();
+    Map<String, DiskProfile> profiles = new LinkedHashMap<>();
     Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
     Set<Long> counts = new TreeSet<>();
     for (RunManifest m : ms) {

@@ -51,7 +51,7 @@ public record RunManifest(
     ServerKind serverKind,
     String serverImage,
     String serverVersion,
-    List<Profile> profiles,
+    List<DiskProfile> profiles,
     Map<String, Map<String, String>> enforcement,
     List<String> warnings,
     List<Long> recordCounts,
@@ -108,7 +108,7 @@ public record RunManifest(
 
   /** The swept profiles' names, in report order. */
   public List<String> profileNames() {
-    return profiles.stream().map(Profile::name).toList();
+    return profiles.stream().map(DiskProfile::name).toList();
   }
 
   /** This manifest with the environment check's result. */
@@ -119,38 +119,6 @@ public record RunManifest(
   /** This manifest with one more profile's disk baseline (or a replaced one). */
   public RunManifest withDiskBaseline(String profile, List<BaselineStep> steps) {
     return toBuilder().diskBaseline(profile, steps).build();
-  }
-
-  /**
-   * One swept profile as configured; see {@link DiskProfile}. 0 means "no limit". Its fields repeat
-   * DiskProfile's on purpose: this is run.json's form of a profile, which must not change when
-   * DiskProfile does.
-   *
-   * @param effectiveCacheBytes the WiredTiger cache the server gets, or null when unknown
-   */
-  public record Profile(
-      String name,
-      String description,
-      long readIops,
-      long writeIops,
-      long readBytesPerSec,
-      long writeBytesPerSec,
-      double addedLatencyMillis,
-      long memoryBytes,
-      Long effectiveCacheBytes) {
-
-    public static Profile of(DiskProfile p) {
-      return new Profile(
-          p.name(),
-          p.description(),
-          p.readIops(),
-          p.writeIops(),
-          p.readBytesPerSec(),
-          p.writeBytesPerSec(),
-          p.addedLatencyMillis(),
-          p.memoryBytes(),
-          p.effectiveCacheBytes().isPresent() ? p.effectiveCacheBytes().getAsLong() : null);
-    }
   }
 
   /** Writes {@code <reportDir>/run.json} atomically. */
@@ -175,7 +143,7 @@ public record RunManifest(
     private ServerKind serverKind;
     private String serverImage = "";
     private String serverVersion = "";
-    private List<Profile> profiles = List.of();
+    private List<DiskProfile> profiles = List.of();
     private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private List<Long> recordCounts = List.of();
@@ -217,7 +185,7 @@ public record RunManifest(
       return this;
     }
 
-    public Builder profiles(List<Profile> swept) {
+    public Builder profiles(List<DiskProfile> swept) {
       profiles = swept;
       return this;
     }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.results;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -34,7 +35,7 @@ public record CellSettings(
     long runOperations,
     double runSeconds,
     double warmupSeconds,
-    Profile profile,
+    DiskProfile profile,
     ServerKind server,
     String image,
     String serverVersion,
@@ -61,7 +62,7 @@ public record CellSettings(
       long runOperations,
       double runSeconds,
       double warmupSeconds,
-      Profile profile,
+      DiskProfile profile,
       ServerKind server,
       String image,
       String serverVersion,
@@ -102,21 +103,4 @@ public record CellSettings(
         opsPerSec,
         repeats);
   }
-
-  /**
-   * Every field of a disk profile, as plain data (the profile's own type holds an OptionalLong,
-   * which JSON does not carry).
-   *
-   * @param wiredTigerCacheBytes the profile's WiredTiger cache, or null for MongoDB's default
-   */
-  public record Profile(
-      String name,
-      String description,
-      long readIops,
-      long writeIops,
-      long readBytesPerSec,
-      long writeBytesPerSec,
-      double addedLatencyMillis,
-      long memoryBytes,
-      Long wiredTigerCacheBytes) {}
 }

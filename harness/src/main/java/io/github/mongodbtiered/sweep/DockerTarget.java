@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -78,7 +77,7 @@ final class DockerTarget implements TargetServer {
   @Override
   public Endpoint startLoading() throws IOException {
     // Loading is not what is measured: no disk limits and no latency, so big data sets load fast.
-    DiskProfile loader = new DiskProfile("load", "loading", 0, 0, 0, 0, 0, 0, OptionalLong.empty());
+    DiskProfile loader = DiskProfile.named("load").description("loading").build();
     return start(loader, false);
   }
 

@@ -52,7 +52,7 @@ final class RunSettings {
         options.runOperations(),
         options.runSeconds(),
         options.warmupSeconds(),
-        profile(profile),
+        profile,
         server,
         image,
         serverVersion,
@@ -77,18 +77,5 @@ final class RunSettings {
               }
             });
     return kept;
-  }
-
-  static CellSettings.Profile profile(DiskProfile p) {
-    return new CellSettings.Profile(
-        p.name(),
-        p.description(),
-        p.readIops(),
-        p.writeIops(),
-        p.readBytesPerSec(),
-        p.writeBytesPerSec(),
-        p.addedLatencyMillis(),
-        p.memoryBytes(),
-        p.wiredTigerCacheBytes().isPresent() ? p.wiredTigerCacheBytes().getAsLong() : null);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.Setting;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
 import java.nio.file.Path;
@@ -104,31 +106,19 @@ final class SettingsMismatch {
     }
   }
 
-  private static void profile(
-      CellSettings.Profile recorded, CellSettings.Profile now, List<String> out) {
+  private static void profile(DiskProfile recorded, DiskProfile now, List<String> out) {
     if (recorded == null || now == null) {
       if (recorded != now) {
         out.add("profile: " + (recorded == null ? "not recorded" : "recorded") + " → changed");
       }
       return;
     }
-    String p = "profile " + now.name() + " ";
     change(out, "profile", recorded.name(), now.name());
-    change(out, p + "read IOPS", recorded.readIops(), now.readIops());
-    change(out, p + "write IOPS", recorded.writeIops(), now.writeIops());
-    change(out, p + "read bytes/s", recorded.readBytesPerSec(), now.readBytesPerSec());
-    change(out, p + "write bytes/s", recorded.writeBytesPerSec(), now.writeBytesPerSec());
-    change(
-        out,
-        p + "added latency ms",
-        trim(recorded.addedLatencyMillis()),
-        trim(now.addedLatencyMillis()));
-    change(out, p + "memory bytes", recorded.memoryBytes(), now.memoryBytes());
-    change(
-        out,
-        p + "WiredTiger cache bytes",
-        recorded.wiredTigerCacheBytes() == null ? "default" : recorded.wiredTigerCacheBytes(),
-        now.wiredTigerCacheBytes() == null ? "default" : now.wiredTigerCacheBytes());
+    for (Setting s : Setting.values()) {
+      if (s.label() != null) {
+        change(out, "profile " + now.name() + " " + s.label(), recorded.show(s), now.show(s));
+      }
+    }
   }
 
   private static void change(List<String> out, String what, Object before, Object now) {

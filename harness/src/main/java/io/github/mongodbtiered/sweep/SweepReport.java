@@ -129,7 +129,7 @@ final class SweepReport {
         server.kind(),
         server.image(),
         version,
-        options.profiles().stream().map(RunManifest.Profile::of).toList(),
+        options.profiles(),
         enforcement,
         warnings,
         options.recordCounts(),

@@ -25,7 +25,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -53,9 +52,7 @@ class ReportCommandTest {
         ServerKind.URL,
         "",
         "7.0.14",
-        List.of(
-            RunManifest.Profile.of(
-                new DiskProfile("hdd", "slow", 150, 150, 0, 0, 0, 0, OptionalLong.empty()))),
+        List.of(DiskProfile.named("hdd").description("slow").iops(150).build()),
         Map.of(),
         List.of("profiles are labels"),
         List.of(1000L, 2000L),

@@ -9,7 +9,6 @@ import io.github.mongodbtiered.results.EnvironmentFacts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalLong;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,8 +115,9 @@ class EnvironmentCheckTest {
 
   @Test
   void measurementWarningsNameTheProfilesWhoseLatencyIsNotAppliedAndTheDrop() {
-    DiskProfile slow = new DiskProfile("hdd-150", "d", 150, 150, 0, 0, 7, 0, OptionalLong.empty());
-    DiskProfile fast = new DiskProfile("io1", "d", 5000, 5000, 0, 0, 0, 0, OptionalLong.empty());
+    DiskProfile slow =
+        DiskProfile.named("hdd-150").description("d").iops(150).addedLatencyMillis(7).build();
+    DiskProfile fast = DiskProfile.named("io1").description("d").iops(5000).build();
 
     List<String> w =
         EnvironmentCheck.measurementWarnings(

@@ -35,7 +35,7 @@ class DiskProfilesTest {
 
   @Test
   void theDefaultCacheIsAtLeast256Mb() {
-    DiskProfile small = new DiskProfile("small", "", 0, 0, 0, 0, 0, 1L << 30, OptionalLong.empty());
+    DiskProfile small = DiskProfile.named("small").memoryBytes(1L << 30).build();
     assertEquals(OptionalLong.of(256L << 20), small.effectiveCacheBytes());
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.CellStatus;
@@ -217,7 +218,13 @@ class CellStoreTest {
         0,
         5.5,
         1,
-        new CellSettings.Profile("hdd", "a disk", 150, 150, 0, 0, 7.25, 512L << 20, 64L << 20),
+        DiskProfile.named("hdd")
+            .description("a disk")
+            .iops(150)
+            .addedLatencyMillis(7.25)
+            .memoryBytes(512L << 20)
+            .wiredTigerCacheBytes(64L << 20)
+            .build(),
         ServerKind.DOCKER,
         "mongo:7.0",
         "7.0.14",

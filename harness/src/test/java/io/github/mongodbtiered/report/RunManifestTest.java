@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,12 +27,16 @@ class RunManifestTest {
   @TempDir Path dir;
 
   static RunManifest manifest(List<String> profileNames) {
-    List<RunManifest.Profile> profiles =
+    List<DiskProfile> profiles =
         profileNames.stream()
             .map(
                 n ->
-                    RunManifest.Profile.of(
-                        new DiskProfile(n, "d", 150, 150, 0, 0, 7, 2L << 30, OptionalLong.empty())))
+                    DiskProfile.named(n)
+                        .description("d")
+                        .iops(150)
+                        .addedLatencyMillis(7)
+                        .memoryBytes(2L << 30)
+                        .build())
             .toList();
     Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
     enforcement.put("hdd", Map.of("read_iops", "150", "latency", "not applied"));
@@ -109,16 +112,16 @@ class RunManifestTest {
     assertEquals("1000", back.workloadProperties().get("recordcount"));
     assertEquals(
         "mongodb://bench:****@db:27017/ycsb?w=1", back.workloadProperties().get("mongodb.url"));
-    RunManifest.Profile hdd = back.profiles().get(0);
+    DiskProfile hdd = back.profiles().get(0);
     assertEquals("hdd", hdd.name());
     assertEquals(7.0, hdd.addedLatencyMillis());
-    assertEquals(512L << 20, hdd.effectiveCacheBytes());
+    assertEquals(512L << 20, hdd.effectiveCacheBytes().getAsLong());
   }
 
   @Test
   void anUnknownCacheIsNull() {
-    DiskProfile none = new DiskProfile("none", "", 0, 0, 0, 0, 0, 0, OptionalLong.empty());
-    assertNull(RunManifest.Profile.of(none).effectiveCacheBytes());
+    DiskProfile none = DiskProfile.named("none").build();
+    assertTrue(none.effectiveCacheBytes().isEmpty());
   }
 
   @Test

@@ -23,9 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** Which saved cells a resumed sweep may reuse, and how it says why not. */
 class SettingsMismatchTest {
   private static final DiskProfile IO1 =
-      new DiskProfile("io1-5000", "fast", 5000, 5000, 0, 0, 0, 0, OptionalLong.empty());
+      DiskProfile.named("io1-5000").description("fast").iops(5000).build();
   private static final DiskProfile HDD =
-      new DiskProfile("hdd-150", "slow", 150, 150, 0, 0, 7, 512L << 20, OptionalLong.of(64L << 20));
+      DiskProfile.named("hdd-150")
+          .description("slow")
+          .iops(150)
+          .addedLatencyMillis(7)
+          .memoryBytes(512L << 20)
+          .wiredTigerCacheBytes(OptionalLong.of(64L << 20))
+          .build();
 
   @TempDir Path dir;
 
@@ -116,11 +122,21 @@ class SettingsMismatchTest {
   void aProfileRedefinedUnderTheSameNameDiffersButItsDescriptionDoesNot() {
     SweepOptions o = options("w", uniform(), 16, 5, false);
     DiskProfile redefined =
-        new DiskProfile(
-            "hdd-150", "other words", 300, 150, 0, 0, 7, 512L << 20, OptionalLong.empty());
+        DiskProfile.named("hdd-150")
+            .description("other words")
+            .readIops(300)
+            .writeIops(150)
+            .addedLatencyMillis(7)
+            .memoryBytes(512L << 20)
+            .build();
     DiskProfile reworded =
-        new DiskProfile(
-            "hdd-150", "other words", 150, 150, 0, 0, 7, 512L << 20, OptionalLong.of(64L << 20));
+        DiskProfile.named("hdd-150")
+            .description("other words")
+            .iops(150)
+            .addedLatencyMillis(7)
+            .memoryBytes(512L << 20)
+            .wiredTigerCacheBytes(OptionalLong.of(64L << 20))
+            .build();
     assertEquals(
         List.of(
             "profile hdd-150 read IOPS: 150 → 300",

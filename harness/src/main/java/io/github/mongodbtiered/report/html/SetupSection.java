@@ -6,6 +6,7 @@ import static io.github.mongodbtiered.report.html.Html.fact;
 import static io.github.mongodbtiered.report.html.Html.td;
 import static io.github.mongodbtiered.report.html.Html.text;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
@@ -30,7 +31,7 @@ final class SetupSection {
         .append("<th>write bandwidth</th><th>added latency</th><th>memory</th>")
         .append("<th>WiredTiger cache</th><th class=\"text\">what the kernel enforced</th>")
         .append("</tr></thead>\n<tbody>\n");
-    for (RunManifest.Profile p : m.profiles()) {
+    for (DiskProfile p : m.profiles()) {
       List<String> enforced = new ArrayList<>();
       m.enforcement().getOrDefault(p.name(), Map.of()).forEach((k, v) -> enforced.add(k + "=" + v));
       Html.row(
@@ -44,9 +45,9 @@ final class SetupSection {
           td(addedLatency(p.addedLatencyMillis(), m.volume())),
           td(p.memoryBytes() == 0 ? "host's" : Sizes.binaryBytes(p.memoryBytes())),
           td(
-              p.effectiveCacheBytes() == null
+              p.effectiveCacheBytes().isEmpty()
                   ? "server default"
-                  : Sizes.binaryBytes(p.effectiveCacheBytes())),
+                  : Sizes.binaryBytes(p.effectiveCacheBytes().getAsLong())),
           text(enforced.isEmpty() ? NONE : esc(String.join(", ", enforced))));
     }
     h.append("</tbody>\n</table>\n</section>\n");

@@ -1,0 +1,145 @@
+package io.github.mongodbtiered.profiles;
+
+import java.util.Optional;
+
+/**
+ * The fields of a {@link DiskProfile}, each described once: its key in a profiles file, its name in
+ * report JSON, how its value is read and shown, and how a change of it is named when a resumed
+ * sweep refuses a cell. Parsing, JSON, equality and the settings check all iterate this table, so a
+ * new profile field is a constant here, its accessor in {@code DiskProfile} and the place that
+ * applies it.
+ */
+public enum Setting {
+  DESCRIPTION("description", "description", Kind.TEXT, null),
+  READ_IOPS("read-iops", "readIops", Kind.COUNT, "read IOPS"),
+  WRITE_IOPS("write-iops", "writeIops", Kind.COUNT, "write IOPS"),
+  READ_BANDWIDTH("read-bandwidth", "readBytesPerSec", Kind.SIZE, "read bytes/s"),
+  WRITE_BANDWIDTH("write-bandwidth", "writeBytesPerSec", Kind.SIZE, "write bytes/s"),
+  ADDED_LATENCY("added-latency-ms", "addedLatencyMillis", Kind.MILLIS, "added latency ms"),
+  MEMORY("memory", "memoryBytes", Kind.SIZE, "memory bytes"),
+  WIREDTIGER_CACHE(
+      "wiredtiger-cache", "wiredTigerCacheBytes", Kind.OPTIONAL_SIZE, "WiredTiger cache bytes");
+
+  /** How a value is stored, parsed from a profiles file, read from JSON and shown. */
+  enum Kind {
+    /** Free text, "" when unset. */
+    TEXT("text", ""),
+    /** A whole number of 0 or more; 0 means unlimited. */
+    COUNT("a whole number of 0 or more (0 = unlimited)", 0L),
+    /** A size in bytes; 0 means unlimited. */
+    SIZE("a size in bytes, e.g. 7634m, 3g or 500000 (k, m, g are binary)", 0L),
+    /** A size in bytes, or absent (the server's default). */
+    OPTIONAL_SIZE(SIZE.expected, Optional.empty()),
+    /** Milliseconds, 0 or more. */
+    MILLIS("a number of milliseconds, 0 or more", 0.0);
+
+    final String expected;
+    final Object unset;
+
+    Kind(String expected, Object unset) {
+      this.expected = expected;
+      this.unset = unset;
+    }
+  }
+
+  private final String fileKey;
+  private final String jsonName;
+  final Kind kind;
+  private final String label;
+
+  Setting(String fileKey, String jsonName, Kind kind, String label) {
+    this.fileKey = fileKey;
+    this.jsonName = jsonName;
+    this.kind = kind;
+    this.label = label;
+  }
+
+  /** The key in a profiles file, e.g. {@code read-iops}. */
+  public String fileKey() {
+    return fileKey;
+  }
+
+  /** The name in report JSON ({@code run.json}, {@code cells/*.json}), e.g. {@code readIops}. */
+  public String jsonName() {
+    return jsonName;
+  }
+
+  /** How a change of it is named ("read IOPS"), or null when a change does not matter (a label). */
+  public String label() {
+    return label;
+  }
+
+  /** The setting a profiles file names {@code key}, if any. */
+  static Optional<Setting> byFileKey(String key) {
+    for (Setting s : values()) {
+      if (s.fileKey.equals(key)) {
+        return Optional.of(s);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The value of {@code text} from a profiles file.
+   *
+   * @throws IllegalArgumentException when it is not a valid value of this kind
+   */
+  Object parse(String text) {
+    Object v =
+        switch (kind) {
+          case TEXT -> text;
+          case COUNT -> Long.parseLong(text);
+          case SIZE -> Sizes.parseBytes(text);
+          case OPTIONAL_SIZE -> Optional.of(Sizes.parseBytes(text));
+          case MILLIS -> Double.parseDouble(text);
+        };
+    if (!valid(v)) {
+      throw new IllegalArgumentException(text);
+    }
+    return v;
+  }
+
+  /** The value held in JSON ({@code null} for unset), as the profile stores it. */
+  Object fromJson(Object json) {
+    if (json == null) {
+      return kind.unset;
+    }
+    return switch (kind) {
+      case TEXT -> json.toString();
+      case COUNT, SIZE -> number(json).longValue();
+      case OPTIONAL_SIZE -> Optional.of(number(json).longValue());
+      case MILLIS -> number(json).doubleValue();
+    };
+  }
+
+  /** The value as JSON writes it: the number, the text, or null for an absent optional size. */
+  Object toJson(Object value) {
+    return value instanceof Optional<?> o ? o.orElse(null) : value;
+  }
+
+  /** The value as a settings change shows it: 7 not 7.0, "default" for an absent cache. */
+  String show(Object value) {
+    if (value instanceof Optional<?> o) {
+      return o.map(String::valueOf).orElse("default");
+    }
+    if (value instanceof Double d && d == Math.rint(d) && !d.isInfinite()) {
+      return Long.toString(d.longValue());
+    }
+    return String.valueOf(value);
+  }
+
+  private boolean valid(Object v) {
+    return switch (kind) {
+      case COUNT -> (Long) v >= 0;
+      case MILLIS -> (Double) v >= 0;
+      default -> true;
+    };
+  }
+
+  private Number number(Object json) {
+    if (json instanceof Number n) {
+      return n;
+    }
+    throw new IllegalArgumentException(jsonName + ": expected a number, got '" + json + "'");
+  }
+}
