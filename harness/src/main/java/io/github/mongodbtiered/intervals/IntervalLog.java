@@ -1,6 +1,5 @@
 package io.github.mongodbtiered.intervals;
 
-import io.github.mongodbtiered.report.HistogramLogMerge;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -37,16 +37,24 @@ public final class IntervalLog {
    * @throws IOException when a log is missing, corrupt or truncated, naming it
    */
   public static List<Interval> read(Map<String, Path> logsByOperation) throws IOException {
-    record Piece(String operation, Histogram histogram) {}
-    List<Piece> pieces = new ArrayList<>();
+    Map<String, List<Histogram>> decoded = new TreeMap<>();
     for (Map.Entry<String, Path> e : logsByOperation.entrySet()) {
-      if (e.getKey().startsWith(INTENDED_PREFIX)) {
-        continue;
-      }
-      for (Histogram h : HistogramLogMerge.intervals(e.getValue())) {
-        pieces.add(new Piece(e.getKey(), h));
+      if (!e.getKey().startsWith(INTENDED_PREFIX)) {
+        decoded.put(e.getKey(), HistogramLogs.intervals(e.getValue()));
       }
     }
+    return of(decoded);
+  }
+
+  /**
+   * The intervals of logs already decoded, in time order.
+   *
+   * @param byOperation each service-time operation type's intervals (no intended-time ones)
+   */
+  static List<Interval> of(Map<String, List<Histogram>> byOperation) {
+    record Piece(String operation, Histogram histogram) {}
+    List<Piece> pieces = new ArrayList<>();
+    byOperation.forEach((op, hs) -> hs.forEach(h -> pieces.add(new Piece(op, h))));
     pieces.sort(Comparator.comparingLong(p -> p.histogram().getEndTimeStamp()));
     List<Interval> result = new ArrayList<>();
     int i = 0;
@@ -55,16 +63,16 @@ public final class IntervalLog {
       long firstEnd = pieces.get(i).histogram().getEndTimeStamp();
       long start = Long.MAX_VALUE;
       long end = firstEnd;
-      Map<String, Histogram> byOperation = new HashMap<>();
+      Map<String, Histogram> inReport = new HashMap<>();
       while (i < pieces.size()
           && pieces.get(i).histogram().getEndTimeStamp() - firstEnd <= SAME_REPORT_MILLIS) {
         Histogram h = pieces.get(i).histogram();
         start = Math.min(start, h.getStartTimeStamp());
         end = Math.max(end, h.getEndTimeStamp());
-        byOperation.merge(pieces.get(i).operation(), h, (a, b) -> add(a, b));
+        inReport.merge(pieces.get(i).operation(), h, (a, b) -> add(a, b));
         i++;
       }
-      result.add(new Interval(previousEnd < 0 ? start : previousEnd, end, byOperation));
+      result.add(new Interval(previousEnd < 0 ? start : previousEnd, end, inReport));
       previousEnd = end;
     }
     return result;

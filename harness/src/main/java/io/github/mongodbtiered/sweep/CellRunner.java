@@ -1,10 +1,10 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,8 +37,9 @@ final class CellRunner {
   CellResult measure(long count, DiskProfile profile, Double loadRecordsPerSec) {
     int repeats = Math.max(1, options.repeats());
     List<CellResult> runs = new ArrayList<>();
+    List<RunLogs> logs = new ArrayList<>();
     for (int repeat = 1; repeat <= repeats; repeat++) {
-      CellResult run = measureOnce(count, profile, repeat);
+      CellResult run = measureOnce(count, profile, repeat, logs);
       if (!run.ok() && repeats > 1) {
         run =
             run.toBuilder()
@@ -54,9 +55,8 @@ final class CellRunner {
       return withLoadRate(runs.get(0), loadRecordsPerSec);
     }
     try {
-      return withLoadRate(
-          Repeats.combine(runs, new ReportLayout(options.outDir())), loadRecordsPerSec);
-    } catch (IOException | RuntimeException ex) {
+      return withLoadRate(Repeats.combine(runs, RunLogs.together(logs)), loadRecordsPerSec);
+    } catch (RuntimeException ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     }
   }
@@ -67,8 +67,12 @@ final class CellRunner {
         : cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loadRecordsPerSec);
   }
 
-  /** One measured run of the cell on a server started cold for it. */
-  private CellResult measureOnce(long count, DiskProfile profile, int repeat) {
+  /**
+   * One measured run of the cell on a server started cold for it.
+   *
+   * @param logs where the run's decoded logs go, for the repeats' latencies
+   */
+  private CellResult measureOnce(long count, DiskProfile profile, int repeat, List<RunLogs> logs) {
     Endpoint e;
     try {
       if (repeat == 1) {
@@ -85,12 +89,19 @@ final class CellRunner {
       }
       listener.cellStarted(count, profile, e);
       Long memory = report.environment() == null ? null : report.environment().memoryBytes();
-      return new CellMeasurement(
-              options, phases, count, profile, e, server, memory == null ? 0 : memory, repeat)
-          .run(
+      CellMeasurement measurement =
+          new CellMeasurement(
+              new CellContext(
+                  options, phases, count, profile, e, server, memory == null ? 0 : memory, repeat));
+      CellResult result =
+          measurement.run(
               listener.preloadProgress(count, profile),
               listener.runProgress(count, profile, true),
               listener.runProgress(count, profile, false));
+      if (measurement.logs() != null) {
+        logs.add(measurement.logs());
+      }
+      return result;
     } catch (Exception ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     } finally {

@@ -41,12 +41,12 @@ final class CellSeries {
    * Writes the series of one measured run (its preload, warm-up and run) as repeat {@code repeat},
    * once the run has ended.
    *
+   * @param run the intervals of this repeat's measured run
    * @return why it could not be written, for the cell's notes; empty when it was
    */
-  Optional<String> append(int repeat) {
+  Optional<String> append(int repeat, List<Interval> run) {
     try {
       List<Interval> warm = IntervalLog.read(layout.warmupHistogramsOf(recordCount, profile));
-      List<Interval> run = IntervalLog.read(layout.histogramsOf(recordCount, profile));
       SeriesCsv.append(layout, recordCount, profile, repeat, rows(repeat, warm, run));
       layout.deleteWarmupHistogramsOf(recordCount, profile);
       preloadEndMillis = -1;

@@ -1,13 +1,10 @@
 package io.github.mongodbtiered.sweep;
 
-import io.github.mongodbtiered.report.HistogramLogMerge;
-import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.variation.CellVariation;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -28,9 +25,9 @@ final class Repeats {
 
   /**
    * @param runs the ok result of every repeat, in order (two or more)
-   * @param layout where the repeats' HdrHistogram logs are
+   * @param logs every repeat's decoded HdrHistogram logs together
    */
-  static CellResult combine(List<CellResult> runs, ReportLayout layout) throws IOException {
+  static CellResult combine(List<CellResult> runs, RunLogs logs) {
     CellResult first = runs.get(0);
     int n = runs.size();
     long operations = 0;
@@ -45,12 +42,14 @@ final class Repeats {
       r.failedOperations().forEach((op, count) -> failed.merge(op, count, Long::sum));
       clientBound |= r.clientBound();
     }
-    Map<String, LatencyStats> latencies = latencies(first, layout);
+    // The repeats' logged values together; intended-time ones apart, as in a single run.
+    Map<String, LatencyStats> latencies = logs.latencies();
     CellVariation variation = variation(runs, CellVariation.mainOperation(latencies));
     CellResult.Builder cell =
         CellResult.builder(first.recordCount(), first.profile(), first.server())
             .run(operations, runtimeMillis, throughput)
             .latencies(latencies)
+            .intendedLatencies(logs.intendedLatencies())
             .failedOperations(failed)
             .metrics(meanFigures(runs))
             .metrics(variation.figures())
@@ -67,20 +66,6 @@ final class Repeats {
       cell.note(variation.note());
     }
     return cell.build();
-  }
-
-  /** Per operation, the values every repeat logged. */
-  private static Map<String, LatencyStats> latencies(CellResult cell, ReportLayout layout)
-      throws IOException {
-    Map<String, LatencyStats> result = new TreeMap<>();
-    for (Map.Entry<String, List<Path>> e :
-        layout.histogramsOfAllRepeats(cell.recordCount(), cell.profile()).entrySet()) {
-      LatencyStats s = LatencyStats.of(HistogramLogMerge.total(e.getValue()));
-      if (s.count() > 0) {
-        result.put(e.getKey(), s);
-      }
-    }
-    return result;
   }
 
   /** A run's own uncertainty: the repeats' replaces it, never averaged. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.intervals.Interval;
+import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.SeriesCsv;
 import io.github.mongodbtiered.report.SeriesCsv.Phase;
@@ -59,6 +61,11 @@ class CellSeriesTest {
     }
   }
 
+  /** The measured run's intervals, as the cell's measurement decodes them. */
+  private static List<Interval> run(ReportLayout layout) throws IOException {
+    return RunLogs.read(layout.histogramsOf(RECORDS, PROFILE)).intervals();
+  }
+
   private ReportLayout layoutWithLogs() throws IOException {
     ReportLayout layout = new ReportLayout(dir);
     Path warm = layout.warmupHistogramOutputPrefix(RECORDS, PROFILE);
@@ -91,7 +98,7 @@ class CellSeriesTest {
 
     CellSeries series = new CellSeries(layout, RECORDS, PROFILE);
     series.preloaded(T0 - 200, 1.5);
-    assertEquals(Optional.empty(), series.append(1));
+    assertEquals(Optional.empty(), series.append(1, run(layout)));
 
     Path file = dir.resolve("series/2000-fast-small.csv");
     String text = Files.readString(file);
@@ -128,15 +135,15 @@ class CellSeriesTest {
   @Test
   void aLaterRepeatIsAppendedAndTheFirstStartsTheFileAfresh() throws IOException {
     ReportLayout layout = layoutWithLogs();
-    new CellSeries(layout, RECORDS, PROFILE).append(1);
+    new CellSeries(layout, RECORDS, PROFILE).append(1, run(layout));
     layoutWithLogs();
-    new CellSeries(layout, RECORDS, PROFILE).append(2);
+    new CellSeries(layout, RECORDS, PROFILE).append(2, run(layout));
     List<Row> both = SeriesCsv.read(layout.series(RECORDS, PROFILE));
     assertEquals(List.of(1, 2), both.stream().map(Row::repeat).distinct().toList());
     assertEquals(8, both.size(), "two warm-up and two run rows per repeat, no preload");
 
     layoutWithLogs();
-    new CellSeries(layout, RECORDS, PROFILE).append(1);
+    new CellSeries(layout, RECORDS, PROFILE).append(1, run(layout));
     List<Row> again = SeriesCsv.read(layout.series(RECORDS, PROFILE));
     assertEquals(List.of(1), again.stream().map(Row::repeat).distinct().toList());
     assertFalse(again.stream().anyMatch(r -> r.phase() == Phase.PRELOAD));
@@ -146,7 +153,7 @@ class CellSeriesTest {
   void withoutAWarmUpTheRunCountsFromItsOwnStart() throws IOException {
     ReportLayout layout = layoutWithLogs();
     layout.deleteWarmupHistogramsOf(RECORDS, PROFILE);
-    new CellSeries(layout, RECORDS, PROFILE).append(1);
+    new CellSeries(layout, RECORDS, PROFILE).append(1, run(layout));
     List<Row> rows = SeriesCsv.read(layout.series(RECORDS, PROFILE));
     assertEquals(List.of(Phase.RUN, Phase.RUN), rows.stream().map(Row::phase).toList());
     assertEquals(0.0, rows.get(0).startSeconds(), 1e-9);

@@ -1,0 +1,65 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.intervals.RunLogs;
+import io.github.mongodbtiered.metrics.RunMetrics;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.variation.CellVariation;
+import io.github.mongodbtiered.variation.Drift;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The figures of one measured run, derived from its readings and its decoded logs: the server's and
+ * the client's counters over the run, the warm-up's figures, the run's own variation and drift, and
+ * the latencies per operation type.
+ *
+ * @param metrics every figure by metric
+ * @param variation how the run's throughput varied from interval to interval
+ */
+record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
+
+  /**
+   * Derives the figures, and puts the latencies and a drift note into {@code cell}.
+   *
+   * @param warmFigures the warm-up's times and outcome
+   */
+  static RunFigures derive(
+      CellContext c,
+      MeasuredRun.Readings run,
+      MeasuredRun.After after,
+      Map<Metric, Double> warmFigures,
+      RunLogs logs,
+      CellResult.Builder cell) {
+    Map<Metric, Double> m =
+        new EnumMap<>(
+            RunMetrics.derive(
+                run.before(),
+                after.counters(),
+                run.elapsedNanos(),
+                c.embedded(),
+                run.cpu(),
+                after.sizes()));
+    m.putAll(warmFigures);
+    m.put(Metric.RUN_STARTED_EPOCH_MS, (double) run.startedMillis());
+    m.put(Metric.CLIENTS, (double) c.options().fleet().slot().clients());
+    if (!c.options().fleet().alone()) {
+      m.put(Metric.CLIENT_INDEX, (double) c.options().fleet().slot().index());
+    }
+    logs.latencies().forEach(cell::latency);
+    logs.intendedLatencies().forEach(cell::intendedLatency);
+    CellVariation variation =
+        CellVariation.ofRun(logs.intervals(), CellVariation.mainOperation(logs.latencies()));
+    m.putAll(variation.figures());
+    Drift drift = Drift.ofRun(logs.intervals());
+    if (drift != null) {
+      m.put(Metric.RUN_DRIFT_PCT, drift.pct());
+      if (drift.drifting()) {
+        // The warm-up's test looks back over seconds; this one sees the whole measured run.
+        m.put(Metric.STEADY_STATE, 0.0);
+        cell.note(drift.note());
+      }
+    }
+    return new RunFigures(m, variation);
+  }
+}

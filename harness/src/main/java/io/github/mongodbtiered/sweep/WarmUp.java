@@ -1,0 +1,237 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.metrics.PageCache;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.warmup.PageCacheFill;
+import io.github.mongodbtiered.warmup.Preload;
+import io.github.mongodbtiered.warmup.SteadyStateDetector;
+import io.github.mongodbtiered.warmup.SteadyStateWatch;
+import io.github.mongodbtiered.ycsb.PhaseException;
+import io.github.mongodbtiered.ycsb.PhaseResult;
+import io.github.mongodbtiered.ycsb.Progress;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Map;
+import org.bson.Document;
+
+/**
+ * Brings the caches of a cold-started server to their steady state, with the disk limits lifted
+ * (the memory limit, which decides what the caches can hold, stays) so that a slow profile does not
+ * take hours to get there: a {@link Preload} pass over the {@code _id} index and the documents,
+ * then the workload until {@link SteadyStateWatch} finds the caches steady (at most half of {@code
+ * --warmup}), and then, with the limits back, until it finds the steady state the measured run will
+ * start in, for at most {@code --warmup} seconds in all. The times and the outcome go into the
+ * cell's figures; a warm-up that ran out of time first is noted, so the cell is never taken for a
+ * steady one.
+ */
+final class WarmUp {
+  private final CellContext c;
+  private final CellResult.Builder cell;
+  private final Map<Metric, Double> figures;
+  private final CellSeries series;
+
+  /**
+   * @param cell where notes go
+   * @param figures where the warm-up's times and outcome go
+   * @param series the cell's time series, told when the preload ended
+   */
+  WarmUp(CellContext c, CellResult.Builder cell, Map<Metric, Double> figures, CellSeries series) {
+    this.c = c;
+    this.cell = cell;
+    this.figures = figures;
+    this.series = series;
+  }
+
+  /**
+   * Warms the server up.
+   *
+   * @return why the warm-up failed, or null
+   * @throws IOException also when the disk limits could not be put back
+   */
+  String run(MongoDatabase db, Progress preloadProgress, Progress progress)
+      throws PhaseException, IOException {
+    LiftedLimits lifted = LiftedLimits.lift(c.server(), cell);
+    try (lifted) {
+      String failure = preload(db, preloadProgress);
+      if (failure == null) {
+        failure = c.meet(db, "warmup");
+      }
+      return failure != null ? failure : untilSteady(db, progress, lifted);
+    }
+  }
+
+  /** Fills the page cache and preloads; one pass fills the server's caches for a whole fleet. */
+  private String preload(MongoDatabase db, Progress preloadProgress) {
+    PageCacheFill.Outcome fill = fillPageCache();
+    if (fill != null && fill.skipped() != null) {
+      cell.note("page cache not filled before the preload: " + fill.skipped());
+    }
+    double fillSeconds = fill == null ? 0 : fill.seconds();
+    if (!c.readsServerFigures()) {
+      return null; // the fleet's other clients wait for client 0's preload at the barrier
+    }
+    Preload.Outcome preload;
+    try {
+      preload = Preload.run(db, c.options().table(), preloadProgress);
+    } catch (RuntimeException e) {
+      return "warm-up: the preload could not read the data set: " + Messages.of(e);
+    }
+    figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
+    series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
+    return null;
+  }
+
+  /** Runs the workload until the watch finds the steady state or {@code --warmup} runs out. */
+  private String untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
+      throws PhaseException, IOException {
+    SweepOptions o = c.options();
+    boolean serverFigures = c.readsServerFigures();
+    SteadyStateWatch watch =
+        new SteadyStateWatch(
+            progress,
+            () -> serverFigures ? db.runCommand(new Document("serverStatus", 1)) : null,
+            // A container's page cache is its own (its memory cgroup); the embedded server's is
+            // the host's, shared with everything else, so not a figure of this cell.
+            () ->
+                c.endpoint().serverPid() == null || c.embedded()
+                    ? null
+                    : PageCache.bytesOf(c.endpoint().serverPid()),
+            SteadyStateDetector.trendSecondsFor(o.warmupSeconds()),
+            o.runSeconds(),
+            lifted.any() ? lifted::restore : null,
+            (long) (o.warmupSeconds() * 1000 / 2));
+    watch.deviceReads(new SnapshotReader(c.endpoint())::cgroupReadOps);
+    PhaseResult warm =
+        c.phases()
+            .warmUp(
+                c.endpoint().url(), c.recordCount(), c.profile().name(), o.warmupSeconds(), watch);
+    if (watch.restoreFailure() != null) {
+      throw LiftedLimits.notRestored(watch.restoreFailure());
+    }
+    record(watch, warm, lifted.any());
+    String tooMany = FailedOperations.of(warm).beyond(o.maxErrors());
+    return tooMany == null ? null : "warm-up: " + tooMany;
+  }
+
+  /** The warm-up's times and outcome as figures, and a note when it did not reach the state. */
+  private void record(SteadyStateWatch watch, PhaseResult warm, boolean liftedAny) {
+    long ranMillis = warm.runtimeMillis();
+    figures.put(Metric.WARMUP_S, (watch.steady() ? watch.steadyAtMillis() : ranMillis) / 1000.0);
+    figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
+    if (liftedAny) {
+      long liftedMillis = watch.liftedMillis() >= 0 ? watch.liftedMillis() : ranMillis;
+      figures.put(Metric.WARMUP_LIFTED_S, liftedMillis / 1000.0);
+    }
+    if (!watch.steady()) {
+      cell.note(
+          String.format(
+              Locale.ROOT,
+              "not steady: the warm-up did not reach the steady state within --warmup %s s"
+                  + " (%s%s); the measured run may still be warming",
+              trim(c.options().warmupSeconds()),
+              watch.describe(),
+              stage(watch, liftedAny)));
+    } else if (watch.throughputOnly() && c.readsServerFigures()) {
+      cell.note("steady state judged from throughput alone: the server gives no cache figures");
+    }
+  }
+
+  /** Where the warm-up stood with the disk limits when it ran out of time. */
+  private static String stage(SteadyStateWatch watch, boolean liftedAny) {
+    if (!liftedAny) {
+      return "";
+    }
+    if (watch.liftedMillis() < 0) {
+      return "; the disk limits were still lifted when it ended";
+    }
+    return watch.liftedSteady()
+        ? "; under the disk limits after the caches settled"
+        : "; the caches were still changing when the disk limits went back";
+  }
+
+  /**
+   * Reads the data files into the page cache of a server on this host (see {@link PageCacheFill}):
+   * a local container's, bounded by its memory limit, or for the embedded server the host's own,
+   * which no limit bounds, as the label-only memory of an embedded profile says. Null for a remote
+   * server, whose files are out of reach.
+   */
+  private PageCacheFill.Outcome fillPageCache() {
+    TargetServer server = c.server();
+    if (server.hostDataDir() == null || c.endpoint().serverPid() == null) {
+      return null;
+    }
+    try {
+      return c.embedded()
+          ? PageCacheFill.intoHostCache(server.hostDataDir())
+          : PageCacheFill.run(server.hostDataDir(), c.endpoint().serverPid());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
+      return new PageCacheFill.Outcome(0, 0, "interrupted");
+    }
+  }
+
+  private static String trim(double seconds) {
+    return seconds == Math.rint(seconds)
+        ? Long.toString((long) seconds)
+        : String.format(Locale.ROOT, "%s", seconds);
+  }
+
+  /**
+   * The target's disk limits, lifted for the warm-up and put back once, whoever asks first: the
+   * watch when the caches have settled, or the end of the warm-up.
+   */
+  static final class LiftedLimits implements AutoCloseable {
+    private final AutoCloseable held;
+    private final boolean any;
+    private boolean restored;
+
+    private LiftedLimits(AutoCloseable held, boolean any) {
+      this.held = held;
+      this.any = any;
+    }
+
+    /** Lifts the limits; a target that cannot lift them keeps them, and the cell says so. */
+    static LiftedLimits lift(TargetServer server, CellResult.Builder cell) {
+      try {
+        return new LiftedLimits(server.diskLimitsLifted(), server.throttles());
+      } catch (Exception e) {
+        cell.note("warm-up ran under the disk limits: " + e.getMessage());
+        return new LiftedLimits(() -> {}, false);
+      }
+    }
+
+    /** Whether any limit was lifted, so that there is something to put back. */
+    boolean any() {
+      return any;
+    }
+
+    /** Puts the limits back (once). */
+    synchronized void restore() throws Exception {
+      if (!restored) {
+        restored = true;
+        held.close();
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        restore();
+      } catch (Exception e) {
+        throw notRestored(e);
+      }
+    }
+
+    /** The failure to put the limits back, as the cell's measurement throws it. */
+    static IOException notRestored(Exception e) {
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      return e instanceof IOException io
+          ? io
+          : new IOException("could not restore the disk limits after the warm-up", e);
+    }
+  }
+}
