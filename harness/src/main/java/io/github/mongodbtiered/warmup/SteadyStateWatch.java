@@ -10,8 +10,8 @@ import org.bson.Document;
 /**
  * Watches a running warm-up phase through its progress updates (about twice a second): once a
  * second it reads the server's cache figures, turns them and the operation count into a {@link
- * SteadyStateDetector.Sample}, and asks the phase to stop once the detector says steady. Rates use
- * the phase's own elapsed time at each update, so the update's timing does not show as noise.
+ * WarmupSample}, and asks the phase to stop once the detector says steady. Rates use the phase's
+ * own elapsed time at each update, so the update's timing does not show as noise.
  *
  * <p>A warm-up that starts with the disk limits lifted runs in two stages: once the caches are
  * steady (or half the phase's bound has passed) the watch puts the limits back through {@link
@@ -159,7 +159,7 @@ public final class SteadyStateWatch implements Progress {
   }
 
   /** The rates since the last sample, whose figures this one's then replace. */
-  private SteadyStateDetector.Sample sample(long opsDone, long elapsedMillis) {
+  private WarmupSample sample(long opsDone, long elapsedMillis) {
     long dtMillis = elapsedMillis - lastMillis;
     Document status = read();
     WiredTigerCacheStats now = WiredTigerCacheStats.from(status);
@@ -172,8 +172,8 @@ public final class SteadyStateWatch implements Progress {
     long ops = opsDone - lastOps;
     Double readsPerOp = readsPerOp(reads, ops);
     lastDeviceReads = reads;
-    SteadyStateDetector.Sample sample =
-        new SteadyStateDetector.Sample(
+    WarmupSample sample =
+        new WarmupSample(
             ops / seconds,
             now.cacheUsedBytes(),
             pagesRead == null ? null : pagesRead / seconds,
