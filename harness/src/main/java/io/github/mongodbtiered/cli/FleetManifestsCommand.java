@@ -116,7 +116,13 @@ final class FleetManifestsCommand implements Callable<Integer> {
     checkSweepOptions();
     FleetManifests m =
         new FleetManifests(
-            name, namespace, image, clients, urlSecret, urlSecretKey, cpu, memory, sweepArgs);
+            name,
+            namespace,
+            image,
+            clients,
+            new FleetManifests.UrlSecret(urlSecret, urlSecretKey),
+            new FleetManifests.PodResources(cpu, memory),
+            sweepArgs);
     Files.createDirectories(out);
     Path job = out.resolve("job.yaml");
     Files.writeString(job, m.jobYaml());

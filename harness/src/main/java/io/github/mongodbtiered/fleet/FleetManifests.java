@@ -17,10 +17,8 @@ import java.util.List;
  * @param namespace its namespace, or null for the current one
  * @param image the client image, as the cluster pulls it (the user's registry)
  * @param clients pods, all at once
- * @param urlSecret the Secret holding the URL
- * @param urlSecretKey the Secret's key that holds it
- * @param cpu each pod's CPU request and limit (e.g. "2")
- * @param memory each pod's memory request and limit (e.g. "4Gi")
+ * @param urlSecret where the pods find the server's URL
+ * @param resources each pod's requests and limits
  * @param sweepArgs the sweep's own options (record counts, profiles, workload ...)
  */
 public record FleetManifests(
@@ -28,16 +26,30 @@ public record FleetManifests(
     String namespace,
     String image,
     int clients,
-    String urlSecret,
-    String urlSecretKey,
-    String cpu,
-    String memory,
+    UrlSecret urlSecret,
+    PodResources resources,
     List<String> sweepArgs) {
   /** Where each pod's sweep writes its report. */
   public static final String REPORT_DIR = "/reports/sweep";
 
   /** The pod label the Job controller sets to the Job's uid (Kubernetes 1.27 and later). */
   static final String UID_LABEL = "batch.kubernetes.io/controller-uid";
+
+  /**
+   * The Secret the user creates to hold the server's URL.
+   *
+   * @param name the Secret's name
+   * @param key the Secret's key that holds the URL
+   */
+  public record UrlSecret(String name, String key) {}
+
+  /**
+   * Each pod's CPU and memory, both requested and limited to the same amount.
+   *
+   * @param cpu e.g. "2"
+   * @param memory e.g. "4Gi"
+   */
+  public record PodResources(String cpu, String memory) {}
 
   public FleetManifests {
     sweepArgs = List.copyOf(sweepArgs);
@@ -65,14 +77,7 @@ public record FleetManifests(
   /** The Job as YAML, every string quoted. */
   public String jobYaml() {
     StringBuilder y = new StringBuilder();
-    y.append("# Written by `mongodb-tiered fleet manifests`: ")
-        .append(clients)
-        .append(" clients of one sweep as a Kubernetes Indexed Job.\n")
-        .append("# The server's URL comes from Secret ")
-        .append(urlSecret)
-        .append(" (key ")
-        .append(urlSecretKey)
-        .append("), never from this file.\n");
+    header(y);
     y.append("apiVersion: batch/v1\n");
     y.append("kind: Job\n");
     y.append("metadata:\n");
@@ -81,6 +86,23 @@ public record FleetManifests(
       y.append("  namespace: ").append(q(namespace)).append('\n');
     }
     labels(y, "  ");
+    jobSpec(y);
+    return y.toString();
+  }
+
+  private void header(StringBuilder y) {
+    y.append("# Written by `mongodb-tiered fleet manifests`: ")
+        .append(clients)
+        .append(" clients of one sweep as a Kubernetes Indexed Job.\n")
+        .append("# The server's URL comes from Secret ")
+        .append(urlSecret.name())
+        .append(" (key ")
+        .append(urlSecret.key())
+        .append("), never from this file.\n");
+  }
+
+  /** One pod per client, all at once, each with its own report directory. */
+  private void jobSpec(StringBuilder y) {
     y.append("spec:\n");
     y.append("  completionMode: Indexed\n");
     y.append("  completions: ").append(clients).append('\n');
@@ -93,37 +115,45 @@ public record FleetManifests(
     y.append("    spec:\n");
     y.append("      restartPolicy: OnFailure\n");
     y.append("      containers:\n");
+    container(y);
+    y.append("      volumes:\n");
+    y.append("        - name: \"reports\"\n");
+    y.append("          emptyDir: {}\n");
+  }
+
+  private void container(StringBuilder y) {
     y.append("        - name: \"client\"\n");
     y.append("          image: ").append(q(image)).append('\n');
     y.append("          args:\n");
     for (String a : containerArgs()) {
       y.append("            - ").append(q(a)).append('\n');
     }
+    env(y);
+    y.append("          resources:\n");
+    for (String kind : List.of("requests", "limits")) {
+      y.append("            ").append(kind).append(":\n");
+      y.append("              cpu: ").append(q(resources.cpu())).append('\n');
+      y.append("              memory: ").append(q(resources.memory())).append('\n');
+    }
+    y.append("          volumeMounts:\n");
+    y.append("            - name: \"reports\"\n");
+    y.append("              mountPath: \"/reports\"\n");
+  }
+
+  /** The URL from the Secret, the fleet id from the Job's uid label. */
+  private void env(StringBuilder y) {
     y.append("          env:\n");
     y.append("            - name: \"MONGODB_URL\"\n");
     y.append("              valueFrom:\n");
     y.append("                secretKeyRef:\n");
-    y.append("                  name: ").append(q(urlSecret)).append('\n');
-    y.append("                  key: ").append(q(urlSecretKey)).append('\n');
+    y.append("                  name: ").append(q(urlSecret.name())).append('\n');
+    y.append("                  key: ").append(q(urlSecret.key())).append('\n');
     y.append("            - name: \"FLEET_ID\"\n");
     y.append("              valueFrom:\n");
     y.append("                fieldRef:\n");
     y.append("                  fieldPath: ")
         .append(q("metadata.labels['" + UID_LABEL + "']"))
         .append('\n');
-    y.append("          resources:\n");
-    for (String kind : List.of("requests", "limits")) {
-      y.append("            ").append(kind).append(":\n");
-      y.append("              cpu: ").append(q(cpu)).append('\n');
-      y.append("              memory: ").append(q(memory)).append('\n');
-    }
-    y.append("          volumeMounts:\n");
-    y.append("            - name: \"reports\"\n");
-    y.append("              mountPath: \"/reports\"\n");
-    y.append("      volumes:\n");
-    y.append("        - name: \"reports\"\n");
-    y.append("          emptyDir: {}\n");
-    return y.toString();
   }
 
   /**
@@ -136,9 +166,9 @@ public record FleetManifests(
         "kubectl"
             + ns
             + " create secret generic "
-            + urlSecret
+            + urlSecret.name()
             + " --from-literal="
-            + urlSecretKey
+            + urlSecret.key()
             + "=\"$MONGODB_URL\"",
         "kubectl" + ns + " apply -f " + manifestPath,
         "kubectl" + ns + " wait --for=condition=complete --timeout=24h job/" + name,

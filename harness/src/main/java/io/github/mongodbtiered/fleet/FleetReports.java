@@ -81,6 +81,24 @@ public final class FleetReports {
   public static List<Path> download(MongoDatabase db, String fleet, int clients, Path dir)
       throws IOException {
     MongoCollection<Document> c = db.getCollection(COLLECTION);
+    List<Document> headers = headers(c, fleet, clients);
+    List<Path> dirs = new ArrayList<>();
+    for (int i = 0; i < clients; i++) {
+      byte[] zip = chunks(c, fleet, i, headers.get(i).getInteger("chunks"));
+      Path out = dir.resolve("client-" + i);
+      unzip(new ByteArrayInputStream(zip), out);
+      dirs.add(out);
+    }
+    return dirs;
+  }
+
+  /**
+   * Every client's header, in client order.
+   *
+   * @throws IOException naming the clients without one
+   */
+  private static List<Document> headers(MongoCollection<Document> c, String fleet, int clients)
+      throws IOException {
     List<Integer> missing = new ArrayList<>();
     List<Document> headers = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
@@ -101,34 +119,38 @@ public final class FleetReports {
               + clients
               + " (its pod did not finish its sweep; `kubectl logs` of that index says why)");
     }
-    List<Path> dirs = new ArrayList<>();
-    for (int i = 0; i < clients; i++) {
-      ByteArrayOutputStream zip = new ByteArrayOutputStream();
-      int chunks = headers.get(i).getInteger("chunks");
-      List<Document> parts =
-          c.find(Filters.eq("upload", fleet + "/" + i))
-              .sort(Sorts.ascending("n"))
-              .into(new ArrayList<>());
-      if (parts.size() != chunks) {
-        throw new IOException(
-            "fleet "
-                + fleet
-                + ": client "
-                + i
-                + "'s report has "
-                + parts.size()
-                + " of "
-                + chunks
-                + " chunks; run its pod again");
-      }
-      for (Document p : parts) {
-        zip.write(p.get("data", Binary.class).getData());
-      }
-      Path out = dir.resolve("client-" + i);
-      unzip(new ByteArrayInputStream(zip.toByteArray()), out);
-      dirs.add(out);
+    return headers;
+  }
+
+  /**
+   * Client {@code client}'s zipped report, its chunks joined in order.
+   *
+   * @param chunks how many its header says it uploaded
+   * @throws IOException when some are missing
+   */
+  private static byte[] chunks(MongoCollection<Document> c, String fleet, int client, int chunks)
+      throws IOException {
+    List<Document> parts =
+        c.find(Filters.eq("upload", fleet + "/" + client))
+            .sort(Sorts.ascending("n"))
+            .into(new ArrayList<>());
+    if (parts.size() != chunks) {
+      throw new IOException(
+          "fleet "
+              + fleet
+              + ": client "
+              + client
+              + "'s report has "
+              + parts.size()
+              + " of "
+              + chunks
+              + " chunks; run its pod again");
     }
-    return dirs;
+    ByteArrayOutputStream zip = new ByteArrayOutputStream();
+    for (Document p : parts) {
+      zip.write(p.get("data", Binary.class).getData());
+    }
+    return zip.toByteArray();
   }
 
   private static byte[] zip(Path dir) throws IOException {

@@ -1,10 +1,8 @@
 package io.github.mongodbtiered.volumes;
 
 import io.github.mongodbtiered.locks.DirectoryLock;
-import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +78,7 @@ public final class DelayedVolume implements DataVolume {
    * @param sizeBytes the size the volume must have at least
    * @param log says what was cleaned up or created
    * @throws IllegalArgumentException when another run holds the volume, or it would not fit the
-   *     free space (both with the fix)
+   *     free space (both with the fix; see {@link VolumeImage})
    */
   static DelayedVolume open(
       LatencyMethod method,
@@ -97,25 +95,18 @@ public final class DelayedVolume implements DataVolume {
       if (!stale.isEmpty()) {
         log.accept("data volume: removed what an earlier run left: " + String.join(", ", stale));
       }
-      Path image = layer.resolve(IMAGE);
-      long before = Files.exists(image) ? Files.size(image) : -1;
-      long size = Math.max(sizeBytes, before);
-      checkFreeSpace(dataDir, image, size, commands);
-      try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-        f.setLength(size); // sparse: blocks are allocated as the server writes
-      }
-      if (before < 0) {
+      VolumeImage.Sized image =
+          VolumeImage.ensure(dataDir, layer.resolve(IMAGE), sizeBytes, commands, log);
+      if (image.created()) {
+        // A marker left beside a file since deleted would skip formatting the new one.
         Files.deleteIfExists(layer.resolve(FORMATTED));
-        log.accept("data volume: created " + Sizes.format(size) + " sparse file " + image);
-      } else if (size > before) {
-        log.accept("data volume: grew " + image + " to " + Sizes.format(size));
       }
       DeviceStack stack =
           method == LatencyMethod.DM
               ? new DmStack(layer, commands, host)
               : new NbdStack(layer, commands, host);
       DelayedVolume v =
-          new DelayedVolume(layer, stack, commands, host, lock, size, before >= 0 && size > before);
+          new DelayedVolume(layer, stack, commands, host, lock, image.sizeBytes(), image.grown());
       Runtime.getRuntime().addShutdownHook(v.shutdownHook);
       return v;
     } catch (IOException | RuntimeException e) {
@@ -136,33 +127,6 @@ public final class DelayedVolume implements DataVolume {
     removed.addAll(new NbdStack(layer, commands, host).down());
     removed.addAll(new DmStack(layer, commands, host).down());
     return removed;
-  }
-
-  /**
-   * Refuses a volume that could not be written in full: the sparse file may grow to {@code size},
-   * of which what it already holds is taken.
-   */
-  private static void checkFreeSpace(Path dataDir, Path image, long size, HostCommands commands)
-      throws IOException {
-    long held = 0;
-    if (Files.exists(image)) {
-      // du counts allocated blocks, which a sparse file has fewer of than its length.
-      held = Long.parseLong(commands.run("du", "-B1", image.toString()).split("\\s+")[0]);
-    }
-    long free = Files.getFileStore(image.getParent()).getUsableSpace();
-    if (size - held > free) {
-      throw new IllegalArgumentException(
-          "--volume-size: a data volume of "
-              + Sizes.format(size)
-              + " (holding "
-              + Sizes.format(held)
-              + " now) does not fit the "
-              + Sizes.format(free)
-              + " free under "
-              + dataDir
-              + "; free space there, choose another --data-dir, give a smaller --volume-size,"
-              + " or run with --latency off");
-    }
   }
 
   @Override

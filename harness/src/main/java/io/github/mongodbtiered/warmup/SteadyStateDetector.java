@@ -56,48 +56,7 @@ public final class SteadyStateDetector {
   /** The longest trend window: a quarter of a 120 s bound. */
   public static final int TREND_SECONDS = 30;
 
-  /**
-   * One second of the warm-up.
-   *
-   * @param opsPerSec the workload's throughput over the second
-   * @param cacheBytes WiredTiger bytes currently in the cache at its end, or null if unknown
-   * @param pagesReadPerSec WiredTiger pages read into the cache per second over it, or null
-   * @param jitBusy JIT compilation time over the second as a fraction of it (compiler threads
-   *     summed), the busier of this JVM's and the server's, or null when neither says
-   * @param pageCacheBytes the page cache charged to the server's memory cgroup at its end, or null
-   *     when unknown (a server that is not a local container)
-   * @param deviceReadsPerOp reads the server's cgroup issued to the data disk over the second, per
-   *     operation of the workload, or null when unknown (a server that is not a local container)
-   */
-  public record Sample(
-      double opsPerSec,
-      Long cacheBytes,
-      Double pagesReadPerSec,
-      Double jitBusy,
-      Long pageCacheBytes,
-      Double deviceReadsPerOp) {
-    /** A sample without JIT, page cache or device figures. */
-    public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, null, null, null);
-    }
-
-    /** A sample without page cache or device figures. */
-    public Sample(double opsPerSec, Long cacheBytes, Double pagesReadPerSec, Double jitBusy) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, null, null);
-    }
-
-    /** A sample without device figures. */
-    public Sample(
-        double opsPerSec,
-        Long cacheBytes,
-        Double pagesReadPerSec,
-        Double jitBusy,
-        Long pageCacheBytes) {
-      this(opsPerSec, cacheBytes, pagesReadPerSec, jitBusy, pageCacheBytes, null);
-    }
-  }
-
-  private final Deque<Sample> window = new ArrayDeque<>();
+  private final Deque<WarmupSample> window = new ArrayDeque<>();
   private final int trendSeconds;
   private final double horizonSeconds;
   private boolean throughputOnly;
@@ -138,7 +97,7 @@ public final class SteadyStateDetector {
   }
 
   /** Adds the next second's sample; true when the window now ends in the steady state. */
-  public boolean add(Sample sample) {
+  public boolean add(WarmupSample sample) {
     window.addLast(sample);
     if (window.size() > trendSeconds) {
       window.removeFirst();
@@ -178,67 +137,85 @@ public final class SteadyStateDetector {
     if (window.size() < trendSeconds) {
       return "fewer than " + trendSeconds + " one-second samples (the trend window)";
     }
-    String ops =
+    String notes =
         String.format(
-            Locale.ROOT,
-            "ops/s changed %.0f%% between the last two %d s windows",
-            100 * opsDrift(),
-            WINDOW_SECONDS);
-    Drift trend = trend();
-    if (trend != null && trend.drifting()) {
-      ops +=
-          String.format(
-              Locale.ROOT,
-              ", the trend of the last %d s %s %.0f%% over %.0f s",
-              trend.batches(),
-              trend.pct() > 0 ? "rises" : "falls",
-              Math.abs(trend.pct()),
-              overSeconds(trend));
-    }
-    Drift reads = deviceReadsTrend();
-    if (reads != null && reads.drifting()) {
-      ops +=
-          String.format(
-              Locale.ROOT,
-              ", device reads per operation (%.2f to %.2f) %s %.0f%% over %.0f s",
-              reads.firstOpsPerSec(),
-              reads.lastOpsPerSec(),
-              reads.pct() > 0 ? "rise" : "fall",
-              Math.abs(reads.pct()),
-              overSeconds(reads));
-    }
-    double jit = jitBusy();
-    double pageCache = pageCacheGrowth();
-    if (pageCache > 0) {
-      ops += String.format(Locale.ROOT, ", the page cache grew %.1f%%", 100 * pageCache);
-    }
-    if (jit > JIT_BUSY) {
-      ops +=
-          String.format(
-              Locale.ROOT, ", a JIT compiler (client's or server's) worked %.0f ms/s", 1000 * jit);
-    }
+                Locale.ROOT,
+                "ops/s changed %.0f%% between the last two %d s windows",
+                100 * opsDrift(),
+                WINDOW_SECONDS)
+            + trendNote()
+            + deviceReadsNote()
+            + pageCacheNote()
+            + jitNote();
     if (throughputOnly) {
-      return ops + " (no WiredTiger statistics: throughput alone decides)";
+      return notes + " (no WiredTiger statistics: throughput alone decides)";
     }
-    return ops
-        + String.format(
+    return notes + cacheNote();
+  }
+
+  /** The throughput's trend where it drifts, else nothing. */
+  private String trendNote() {
+    Drift trend = trend();
+    return trend == null || !trend.drifting()
+        ? ""
+        : String.format(
             Locale.ROOT,
-            ", WT cache grew %.1f%%, pages read into cache/s %.0f-%.0f",
-            100 * cacheGrowth(),
-            last().stream().mapToDouble(Sample::pagesReadPerSec).min().orElse(0),
-            last().stream().mapToDouble(Sample::pagesReadPerSec).max().orElse(0));
+            ", the trend of the last %d s %s %.0f%% over %.0f s",
+            trend.batches(),
+            trend.pct() > 0 ? "rises" : "falls",
+            Math.abs(trend.pct()),
+            overSeconds(trend));
+  }
+
+  /** The trend of device reads per operation where it drifts, else nothing. */
+  private String deviceReadsNote() {
+    Drift reads = deviceReadsTrend();
+    return reads == null || !reads.drifting()
+        ? ""
+        : String.format(
+            Locale.ROOT,
+            ", device reads per operation (%.2f to %.2f) %s %.0f%% over %.0f s",
+            reads.firstOpsPerSec(),
+            reads.lastOpsPerSec(),
+            reads.pct() > 0 ? "rise" : "fall",
+            Math.abs(reads.pct()),
+            overSeconds(reads));
+  }
+
+  private String pageCacheNote() {
+    double pageCache = pageCacheGrowth();
+    return pageCache > 0
+        ? String.format(Locale.ROOT, ", the page cache grew %.1f%%", 100 * pageCache)
+        : "";
+  }
+
+  private String jitNote() {
+    double jit = jitBusy();
+    return jit > JIT_BUSY
+        ? String.format(
+            Locale.ROOT, ", a JIT compiler (client's or server's) worked %.0f ms/s", 1000 * jit)
+        : "";
+  }
+
+  private String cacheNote() {
+    return String.format(
+        Locale.ROOT,
+        ", WT cache grew %.1f%%, pages read into cache/s %.0f-%.0f",
+        100 * cacheGrowth(),
+        last().stream().mapToDouble(WarmupSample::pagesReadPerSec).min().orElse(0),
+        last().stream().mapToDouble(WarmupSample::pagesReadPerSec).max().orElse(0));
   }
 
   /** The last {@link #WINDOW_SECONDS} samples. */
-  private List<Sample> last() {
-    List<Sample> all = new ArrayList<>(window);
+  private List<WarmupSample> last() {
+    List<WarmupSample> all = new ArrayList<>(window);
     return all.subList(Math.max(0, all.size() - WINDOW_SECONDS), all.size());
   }
 
   /** Mean JIT busy fraction over the last window; 0 when the JVM gave none. */
   private double jitBusy() {
     return last().stream()
-        .map(Sample::jitBusy)
+        .map(WarmupSample::jitBusy)
         .filter(j -> j != null)
         .mapToDouble(Double::doubleValue)
         .average()
@@ -247,7 +224,7 @@ public final class SteadyStateDetector {
 
   /** |mean of the last window - mean of the one before| / mean of both; infinite if none ran. */
   private double opsDrift() {
-    List<Sample> all = new ArrayList<>(window);
+    List<WarmupSample> all = new ArrayList<>(window);
     int n = all.size();
     double before = mean(all.subList(n - 2 * WINDOW_SECONDS, n - WINDOW_SECONDS));
     double recent = mean(all.subList(n - WINDOW_SECONDS, n));
@@ -260,7 +237,7 @@ public final class SteadyStateDetector {
    * horizon when that is longer than the window's span, or null if none ran.
    */
   private Drift trend() {
-    return carriedOn(Drift.of(window.stream().map(Sample::opsPerSec).toList()));
+    return carriedOn(Drift.of(window.stream().map(WarmupSample::opsPerSec).toList()));
   }
 
   /** {@code d} carried on over the horizon when that is longer than its span; null stays null. */
@@ -282,7 +259,7 @@ public final class SteadyStateDetector {
    */
   private Drift deviceReadsTrend() {
     List<Double> perOp = new ArrayList<>();
-    for (Sample s : window) {
+    for (WarmupSample s : window) {
       if (s.deviceReadsPerOp() == null) {
         return null;
       }
@@ -295,8 +272,8 @@ public final class SteadyStateDetector {
     return carriedOn(Drift.of(perOp));
   }
 
-  private static double mean(List<Sample> samples) {
-    return samples.stream().mapToDouble(Sample::opsPerSec).average().orElse(0);
+  private static double mean(List<WarmupSample> samples) {
+    return samples.stream().mapToDouble(WarmupSample::opsPerSec).average().orElse(0);
   }
 
   /**
@@ -304,7 +281,7 @@ public final class SteadyStateDetector {
    * any sample lacks it.
    */
   private double pageCacheGrowth() {
-    List<Sample> last = last();
+    List<WarmupSample> last = last();
     if (last.stream().anyMatch(s -> s.pageCacheBytes() == null)) {
       return 0;
     }
@@ -323,7 +300,7 @@ public final class SteadyStateDetector {
   }
 
   private boolean pageReadsFlat() {
-    double[] v = last().stream().mapToDouble(Sample::pagesReadPerSec).toArray();
+    double[] v = last().stream().mapToDouble(WarmupSample::pagesReadPerSec).toArray();
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     double sum = 0;

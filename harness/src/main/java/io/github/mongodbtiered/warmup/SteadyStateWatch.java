@@ -10,8 +10,8 @@ import org.bson.Document;
 /**
  * Watches a running warm-up phase through its progress updates (about twice a second): once a
  * second it reads the server's cache figures, turns them and the operation count into a {@link
- * SteadyStateDetector.Sample}, and asks the phase to stop once the detector says steady. Rates use
- * the phase's own elapsed time at each update, so the update's timing does not show as noise.
+ * WarmupSample}, and asks the phase to stop once the detector says steady. Rates use the phase's
+ * own elapsed time at each update, so the update's timing does not show as noise.
  *
  * <p>A warm-up that starts with the disk limits lifted runs in two stages: once the caches are
  * steady (or half the phase's bound has passed) the watch puts the limits back through {@link
@@ -129,52 +129,13 @@ public final class SteadyStateWatch implements Progress {
   public synchronized void update(long opsDone, long opsTotal, long elapsedMillis) {
     shown.update(opsDone, opsTotal, elapsedMillis);
     if (!started) {
-      started = true;
-      lastOps = opsDone;
-      lastMillis = elapsedMillis;
-      Document status = read();
-      lastStats = WiredTigerCacheStats.from(status);
-      lastServerJitMillis = serverJitMillis(status);
-      lastJitMillis = jitMillis();
-      lastDeviceReads = readDevice();
+      baseline(opsDone, elapsedMillis);
       return;
     }
-    long dtMillis = elapsedMillis - lastMillis;
-    if (steady || dtMillis < SAMPLE_MILLIS) {
+    if (steady || elapsedMillis - lastMillis < SAMPLE_MILLIS) {
       return;
     }
-    Document status = read();
-    WiredTigerCacheStats now = WiredTigerCacheStats.from(status);
-    double seconds = dtMillis / 1000.0;
-    Long pagesRead = now.since(lastStats).pagesReadIntoCache();
-    long jit = jitMillis();
-    Long serverJit = serverJitMillis(status);
-    Double clientBusy = jit < 0 ? null : (jit - lastJitMillis) / (double) dtMillis;
-    Double serverBusy =
-        serverJit == null || lastServerJitMillis == null
-            ? null
-            : Math.max(0, serverJit - lastServerJitMillis) / (double) dtMillis;
-    Long reads = readDevice();
-    long ops = opsDone - lastOps;
-    Double readsPerOp =
-        reads == null || lastDeviceReads == null || ops <= 0
-            ? null
-            : (reads - lastDeviceReads) / (double) ops;
-    lastDeviceReads = reads;
-    SteadyStateDetector.Sample sample =
-        new SteadyStateDetector.Sample(
-            ops / seconds,
-            now.cacheUsedBytes(),
-            pagesRead == null ? null : pagesRead / seconds,
-            busier(clientBusy, serverBusy),
-            pageCacheBytes.get(),
-            readsPerOp);
-    lastJitMillis = jit;
-    lastServerJitMillis = serverJit;
-    lastOps = opsDone;
-    lastMillis = elapsedMillis;
-    lastStats = now;
-    boolean detected = detector.add(sample);
+    boolean detected = detector.add(sample(opsDone, elapsedMillis));
     if (limitsBack != null && liftedMillis < 0) {
       if (detected || elapsedMillis >= liftedBoundMillis) {
         restoreLimits(elapsedMillis, detected);
@@ -183,6 +144,65 @@ public final class SteadyStateWatch implements Progress {
       steady = true;
       steadyAtMillis = elapsedMillis;
     }
+  }
+
+  /** The figures the first sample's rates are taken from. */
+  private void baseline(long opsDone, long elapsedMillis) {
+    started = true;
+    lastOps = opsDone;
+    lastMillis = elapsedMillis;
+    Document status = read();
+    lastStats = WiredTigerCacheStats.from(status);
+    lastServerJitMillis = serverJitMillis(status);
+    lastJitMillis = jitMillis();
+    lastDeviceReads = readDevice();
+  }
+
+  /** The rates since the last sample, whose figures this one's then replace. */
+  private WarmupSample sample(long opsDone, long elapsedMillis) {
+    long dtMillis = elapsedMillis - lastMillis;
+    Document status = read();
+    WiredTigerCacheStats now = WiredTigerCacheStats.from(status);
+    double seconds = dtMillis / 1000.0;
+    Long pagesRead = now.since(lastStats).pagesReadIntoCache();
+    long jit = jitMillis();
+    Long serverJit = serverJitMillis(status);
+    Double compilerBusy = compilerBusy(jit, serverJit, dtMillis);
+    Long reads = readDevice();
+    long ops = opsDone - lastOps;
+    Double readsPerOp = readsPerOp(reads, ops);
+    lastDeviceReads = reads;
+    WarmupSample sample =
+        new WarmupSample(
+            ops / seconds,
+            now.cacheUsedBytes(),
+            pagesRead == null ? null : pagesRead / seconds,
+            compilerBusy,
+            pageCacheBytes.get(),
+            readsPerOp);
+    lastJitMillis = jit;
+    lastServerJitMillis = serverJit;
+    lastOps = opsDone;
+    lastMillis = elapsedMillis;
+    lastStats = now;
+    return sample;
+  }
+
+  /** The busier compiler's share of the last {@code dtMillis}; null when neither is known. */
+  private Double compilerBusy(long jit, Long serverJit, long dtMillis) {
+    Double clientBusy = jit < 0 ? null : (jit - lastJitMillis) / (double) dtMillis;
+    Double serverBusy =
+        serverJit == null || lastServerJitMillis == null
+            ? null
+            : Math.max(0, serverJit - lastServerJitMillis) / (double) dtMillis;
+    return busier(clientBusy, serverBusy);
+  }
+
+  /** Device reads per operation since the last sample; null when unknown or nothing ran. */
+  private Double readsPerOp(Long reads, long ops) {
+    return reads == null || lastDeviceReads == null || ops <= 0
+        ? null
+        : (reads - lastDeviceReads) / (double) ops;
   }
 
   /** Ends the stage with the limits lifted: the limits go back and the detector starts afresh. */

@@ -32,10 +32,8 @@ class FleetManifestsTest {
         namespace,
         "registry.example/mongodb-tiered-client:1",
         4,
-        "bench-url",
-        "url",
-        "2",
-        "4Gi",
+        new FleetManifests.UrlSecret("bench-url", "url"),
+        new FleetManifests.PodResources("2", "4Gi"),
         sweepArgs);
   }
 

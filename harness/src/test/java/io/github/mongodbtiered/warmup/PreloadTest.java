@@ -83,7 +83,7 @@ class PreloadTest {
 
   @Test
   void rangesCoverTheKeySpaceFromTheSmallestKeyWithoutOverlap() {
-    List<Preload.KeyRange> ranges = Preload.KeyRange.after("user1000231");
+    List<KeyRange> ranges = KeyRange.after("user1000231");
     assertNull(ranges.get(0).low());
     assertNull(ranges.get(ranges.size() - 1).high());
     for (int i = 1; i < ranges.size(); i++) {
@@ -94,7 +94,7 @@ class PreloadTest {
     }
     // Cuts above the smallest key: user11..user19, then user2, user20..user29, ... user99.
     assertEquals(9 + 8 * 11 + 1, ranges.size());
-    assertEquals(List.of(Preload.KeyRange.ALL), Preload.KeyRange.after("usertable"));
+    assertEquals(List.of(KeyRange.ALL), KeyRange.after("usertable"));
   }
 
   /** A cache held at its eviction target by eviction is full; one still filling is not. */
@@ -102,7 +102,7 @@ class PreloadTest {
   void cacheIsFullOnceItStopsGrowingNearItsMaximum() {
     long max = 3_465_543_680L;
     long second = 1_000_000_000L;
-    Preload.CacheFull filling = new Preload.CacheFull();
+    CacheFull filling = new CacheFull();
     // Growing 1% of the maximum a second up to 79%: never a plateau.
     for (int t = 0; t <= 20; t++) {
       assertFalse(filling.add(t * second, (long) ((0.59 + 0.01 * t) * max), max), "at " + t);
@@ -114,13 +114,13 @@ class PreloadTest {
     assertTrue(filling.add(24 * second, (long) (0.801 * max), max));
 
     // A data set that fits: a pause at half the cache is not a full cache.
-    Preload.CacheFull fits = new Preload.CacheFull();
+    CacheFull fits = new CacheFull();
     for (int t = 0; t <= 10; t++) {
       assertFalse(fits.add(t * second, max / 2, max));
     }
-    Preload.CacheFull over = new Preload.CacheFull();
+    CacheFull over = new CacheFull();
     assertTrue(over.add(0, (long) (0.96 * max), max));
-    Preload.CacheFull unknown = new Preload.CacheFull();
+    CacheFull unknown = new CacheFull();
     for (int t = 0; t <= 10; t++) {
       assertFalse(unknown.add(t * second, null, null));
     }

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.mongodbtiered.warmup.SteadyStateDetector.Sample;
 import org.junit.jupiter.api.Test;
 
 class SteadyStateDetectorTest {
 
   /** The first second (1-based) at which the detector says steady, or -1. */
-  private static int steadyAt(SteadyStateDetector d, Sample... samples) {
+  private static int steadyAt(SteadyStateDetector d, WarmupSample... samples) {
     for (int i = 0; i < samples.length; i++) {
       if (d.add(samples[i])) {
         return i + 1;
@@ -23,12 +22,14 @@ class SteadyStateDetectorTest {
   void risingThenFlatIsSteadyOnceThroughputStoppedChanging() {
     // Throughput and cache rise for 6 s (a cold cache filling), then stay put from second 7 on,
     // with one-second noise of +-8% as on a shared host.
-    Sample[] s = new Sample[20];
+    WarmupSample[] s = new WarmupSample[20];
     for (int i = 0; i < 6; i++) {
-      s[i] = new Sample(1000 + 1000 * i, 100_000_000L + 50_000_000L * i, 5000.0 - 800 * i);
+      s[i] = new WarmupSample(1000 + 1000 * i, 100_000_000L + 50_000_000L * i, 5000.0 - 800 * i);
     }
     for (int i = 6; i < s.length; i++) {
-      s[i] = new Sample(i % 2 == 0 ? 6500 : 7500, 400_000_000L + (i % 2) * 100_000L, 3.0 * (i % 2));
+      s[i] =
+          new WarmupSample(
+              i % 2 == 0 ? 6500 : 7500, 400_000_000L + (i % 2) * 100_000L, 3.0 * (i % 2));
     }
     // Second 14: seconds 5..9 (5000, 6000, 6500, 7500, 6500: 6300) and 10..14 (7000 on average)
     // differ by 10.5% of 6650; at 15, 6..10 (6800) and 11..15 (7100) by 4.3%.
@@ -37,14 +38,14 @@ class SteadyStateDetectorTest {
 
   @Test
   void noisyButFlatThroughputIsSteadyWhileADriftNeverIs() {
-    Sample[] noisy = new Sample[10];
-    Sample[] drifting = new Sample[40];
+    WarmupSample[] noisy = new WarmupSample[10];
+    WarmupSample[] drifting = new WarmupSample[40];
     for (int i = 0; i < noisy.length; i++) {
-      noisy[i] = new Sample(i % 3 == 0 ? 5500 : 7000, 400_000_000L, 0.0);
+      noisy[i] = new WarmupSample(i % 3 == 0 ? 5500 : 7000, 400_000_000L, 0.0);
     }
     for (int i = 0; i < drifting.length; i++) {
       // 3% more every second: 5 s later the mean is 16% higher.
-      drifting[i] = new Sample(1000 * Math.pow(1.03, i), 400_000_000L, 0.0);
+      drifting[i] = new WarmupSample(1000 * Math.pow(1.03, i), 400_000_000L, 0.0);
     }
     assertEquals(10, steadyAt(new SteadyStateDetector(), noisy));
     SteadyStateDetector d = new SteadyStateDetector();
@@ -60,11 +61,11 @@ class SteadyStateDetectorTest {
    */
   @Test
   void aRiseTooSlowForTheWindowButNotForTheRunKeepsTheWarmUpGoing() {
-    Sample[] rising = new Sample[70];
+    WarmupSample[] rising = new WarmupSample[70];
     for (int i = 0; i < rising.length; i++) {
       double level = 2000 * (1 + 0.003 * Math.min(i, 40)); // rises for 40 s, then flat
       double noise = (i % 3 - 1) * 0.04; // -4%, 0, +4%
-      rising[i] = new Sample(level * (1 + noise), 1_000_000L, 400.0);
+      rising[i] = new WarmupSample(level * (1 + noise), 1_000_000L, 400.0);
     }
     assertEquals(30, steadyAt(new SteadyStateDetector(30), rising), "the window alone");
     int carried = steadyAt(new SteadyStateDetector(30, 60), rising);
@@ -78,17 +79,18 @@ class SteadyStateDetectorTest {
    */
   @Test
   void theShareOfOperationsReachingTheDiskMustSettleToo() {
-    Sample[] shifting = new Sample[90];
+    WarmupSample[] shifting = new WarmupSample[90];
     for (int i = 0; i < shifting.length; i++) {
       double readsPerOp = 0.4 + 0.2 * Math.max(0, 50 - i) / 50.0; // 0.6 down to 0.4 by second 50
-      shifting[i] = new Sample(7000 + 100 * (i % 2), 400_000_000L, 0.0, null, null, readsPerOp);
+      shifting[i] =
+          new WarmupSample(7000 + 100 * (i % 2), 400_000_000L, 0.0, null, null, readsPerOp);
     }
     int steady = steadyAt(new SteadyStateDetector(30, 60), shifting);
     assertTrue(steady > 50, "steady while reads per operation still fell, at " + steady);
 
-    Sample[] barely = new Sample[30];
+    WarmupSample[] barely = new WarmupSample[30];
     for (int i = 0; i < barely.length; i++) {
-      barely[i] = new Sample(7000, 400_000_000L, 0.0, null, null, 0.001 * (1 + i % 5));
+      barely[i] = new WarmupSample(7000, 400_000_000L, 0.0, null, null, 0.001 * (1 + i % 5));
     }
     assertEquals(30, steadyAt(new SteadyStateDetector(30, 60), barely));
   }
@@ -99,10 +101,10 @@ class SteadyStateDetectorTest {
     // the window test allows, but over 30 s throughput falls by a third (a 4M-record cell's
     // filesystem cache coming to hold pages the WiredTiger cache holds too). Then it levels off.
     java.util.Random r = new java.util.Random(3);
-    Sample[] s = new Sample[90];
+    WarmupSample[] s = new WarmupSample[90];
     for (int i = 0; i < s.length; i++) {
       double level = 10_000 * Math.pow(0.988, Math.min(i, 40));
-      s[i] = new Sample(level * (0.92 + 0.16 * r.nextDouble()), 400_000_000L, 100.0);
+      s[i] = new WarmupSample(level * (0.92 + 0.16 * r.nextDouble()), 400_000_000L, 100.0);
     }
     int trend = SteadyStateDetector.trendSecondsFor(120);
     assertEquals(30, trend);
@@ -121,7 +123,7 @@ class SteadyStateDetectorTest {
     assertEquals(15, SteadyStateDetector.trendSecondsFor(60));
     assertEquals(30, SteadyStateDetector.trendSecondsFor(600));
     SteadyStateDetector d = new SteadyStateDetector(30);
-    Sample flat = new Sample(7000, 400_000_000L, 0.0);
+    WarmupSample flat = new WarmupSample(7000, 400_000_000L, 0.0);
     for (int i = 1; i < 30; i++) {
       assertFalse(d.add(flat), "second " + i + " is too early for a 30 s trend window");
     }
@@ -130,10 +132,10 @@ class SteadyStateDetectorTest {
 
   @Test
   void aCacheStillFillingIsNotSteadyEvenAtFlatThroughput() {
-    Sample[] s = new Sample[20];
+    WarmupSample[] s = new WarmupSample[20];
     for (int i = 0; i < s.length; i++) {
       // 2% more cache content every second; a random-read warm-up near a full cache does this.
-      s[i] = new Sample(7000, (long) (1e9 * Math.pow(1.02, i)), 800.0);
+      s[i] = new WarmupSample(7000, (long) (1e9 * Math.pow(1.02, i)), 800.0);
     }
     SteadyStateDetector d = new SteadyStateDetector();
     assertEquals(-1, steadyAt(d, s));
@@ -142,9 +144,9 @@ class SteadyStateDetectorTest {
 
   @Test
   void pageReadsFallingAtFlatCacheAndThroughputIsNotSteady() {
-    Sample[] s = new Sample[15];
+    WarmupSample[] s = new WarmupSample[15];
     for (int i = 0; i < s.length; i++) {
-      s[i] = new Sample(7000, 1_000_000_000L, 2000.0 - 120 * i);
+      s[i] = new WarmupSample(7000, 1_000_000_000L, 2000.0 - 120 * i);
     }
     assertEquals(-1, steadyAt(new SteadyStateDetector(), s));
   }
@@ -152,11 +154,11 @@ class SteadyStateDetectorTest {
   @Test
   void withoutCacheFiguresThroughputAloneDecidesAndSaysSo() {
     SteadyStateDetector d = new SteadyStateDetector();
-    Sample[] s = new Sample[12];
-    s[0] = new Sample(2000, null, null);
-    s[1] = new Sample(6000, null, null);
+    WarmupSample[] s = new WarmupSample[12];
+    s[0] = new WarmupSample(2000, null, null);
+    s[1] = new WarmupSample(6000, null, null);
     for (int i = 2; i < s.length; i++) {
-      s[i] = new Sample(7000 + 50 * (i % 2), null, null);
+      s[i] = new WarmupSample(7000 + 50 * (i % 2), null, null);
     }
     // At 10, seconds 1..5 average 5800 against 7020: not yet; at 11, 6820 against 7030.
     assertEquals(11, steadyAt(d, s));
@@ -167,26 +169,26 @@ class SteadyStateDetectorTest {
   void fewerSamplesThanTwoWindowsAreNeverSteady() {
     SteadyStateDetector d = new SteadyStateDetector();
     for (int i = 0; i < 9; i++) {
-      assertFalse(d.add(new Sample(7000, 1L, 0.0)));
+      assertFalse(d.add(new WarmupSample(7000, 1L, 0.0)));
     }
     assertTrue(d.describe().startsWith("fewer than 10"));
-    assertTrue(d.add(new Sample(7000, 1L, 0.0)));
+    assertTrue(d.add(new WarmupSample(7000, 1L, 0.0)));
   }
 
   @Test
   void aJitStillCompilingHoldsTheSteadyStateBackUntilItGoesQuiet() {
     SteadyStateDetector d = new SteadyStateDetector();
-    Sample[] s = new Sample[16];
+    WarmupSample[] s = new WarmupSample[16];
     for (int i = 0; i < s.length; i++) {
       // Flat throughput and cache, but C2 busy 30% of each second until second 11.
-      s[i] = new Sample(7000, 400_000_000L, 0.0, i < 11 ? 0.3 : 0.01);
+      s[i] = new WarmupSample(7000, 400_000_000L, 0.0, i < 11 ? 0.3 : 0.01);
     }
     // Quiet from second 12: the last window's mean falls to 5% or less at second 15 (0.3 + 4 x
     // 0.01).
     assertEquals(16, steadyAt(d, s));
     SteadyStateDetector busy = new SteadyStateDetector();
     for (int i = 0; i < 10; i++) {
-      busy.add(new Sample(7000, 400_000_000L, 0.0, 0.3));
+      busy.add(new WarmupSample(7000, 400_000_000L, 0.0, 0.3));
     }
     assertTrue(
         busy.describe().contains("a JIT compiler (client's or server's) worked 300 ms/s"),
@@ -197,11 +199,11 @@ class SteadyStateDetectorTest {
   void aPageCacheStillFillingAtTheDisksPaceHoldsTheSteadyStateBack() {
     // Disk-bound: throughput, WiredTiger's cache and its page reads all flat, while the container's
     // page cache grows 40 MB a second (2% of 2 GB) until second 11, then 1 MB a second.
-    Sample[] s = new Sample[20];
+    WarmupSample[] s = new WarmupSample[20];
     long pageCache = 2_000_000_000L;
     for (int i = 0; i < s.length; i++) {
       pageCache += i < 11 ? 40_000_000 : 1_000_000;
-      s[i] = new Sample(2700, 3_000_000_000L, 460.0, 0.0, pageCache);
+      s[i] = new WarmupSample(2700, 3_000_000_000L, 460.0, 0.0, pageCache);
     }
     // The window of samples 11-15 is the first to grow less than 1%: 4 x 1 MB.
     assertEquals(15, steadyAt(new SteadyStateDetector(), s));
