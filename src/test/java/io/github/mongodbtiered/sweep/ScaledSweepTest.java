@@ -45,12 +45,14 @@ class ScaledSweepTest {
   @Test
   void throughputFallsAndTailLatencyRisesAsTheDataOutgrowsMemoryOnTheSlowDisk(@TempDir Path out)
       throws Exception {
-    SweepOptions o =
-        SweepScenario.options(out, COUNTS, SweepScenario.studyWorkload("fieldlength=1000"), 12, 8);
-    try (TargetServer server = SweepScenario.server(o)) {
-      SweepRunner.Outcome outcome = new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
-      assertEquals(0, outcome.failed(), outcome.cells().toString());
-    }
+    SweepRunner.Outcome outcome =
+        SweepScenario.docker()
+            .records(COUNTS)
+            .workload("fieldlength=1000")
+            .seconds(12)
+            .warmup(8)
+            .run(out);
+    assertEquals(0, outcome.failed(), outcome.cells().toString());
 
     // The page every sweep writes, rendered as a user sees it.
     ReportPageCheck.assertRendered(
