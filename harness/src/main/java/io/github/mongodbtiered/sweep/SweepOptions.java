@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.StringJoiner;
 
 /**
  * Everything a sweep needs, parsed and checked: one immutable object, so that the runner knows
@@ -337,58 +338,33 @@ public final class SweepOptions {
     if (shown.getProperty("mongodb.url") != null) {
       shown.setProperty("mongodb.url", Redaction.maskUri(shown.getProperty("mongodb.url")));
     }
-    return "SweepOptions[recordCounts="
-        + recordCounts
-        + ", profiles="
-        + profiles.stream().map(DiskProfile::name).toList()
-        + ", workloadName="
-        + workloadName
-        + ", workload="
-        + shown
-        + ", threads="
-        + threads
-        + ", runOperations="
-        + runOperations
-        + ", runSeconds="
-        + runSeconds
-        + ", warmupSeconds="
-        + warmupSeconds
-        + ", loadThreads="
-        + loadThreads
-        + ", loadBatchSize="
-        + loadBatchSize
-        + ", server="
-        + server
-        + ", mongodbUrl="
-        + Redaction.maskUri(mongodbUrl)
-        + ", image="
-        + image
-        + ", outDir="
-        + outDir
-        + ", dataDir="
-        + dataDir
-        + ", dropExisting="
-        + dropExisting
-        + ", commandLine="
-        + commandLine.stream().map(Redaction::maskUri).toList()
-        + ", diskBaseline="
-        + diskBaseline
-        + ", probeImage="
-        + probeImage
-        + ", latency="
-        + latency
-        + ", volumeSizeBytes="
-        + volumeSizeBytes
-        + ", remeasure="
-        + remeasure
-        + ", maxErrors="
-        + maxErrors
-        + ", repeats="
-        + repeats
-        + ", targetOpsPerSec="
-        + targetOpsPerSec
-        + ", fleet="
-        + fleet
-        + "]";
+    return new StringJoiner(", ", "SweepOptions[", "]")
+        .add("recordCounts=" + recordCounts)
+        .add("profiles=" + profiles.stream().map(DiskProfile::name).toList())
+        .add("workloadName=" + workloadName)
+        .add("workload=" + shown)
+        .add("threads=" + threads)
+        .add("runOperations=" + runOperations)
+        .add("runSeconds=" + runSeconds)
+        .add("warmupSeconds=" + warmupSeconds)
+        .add("loadThreads=" + loadThreads)
+        .add("loadBatchSize=" + loadBatchSize)
+        .add("server=" + server)
+        .add("mongodbUrl=" + Redaction.maskUri(mongodbUrl))
+        .add("image=" + image)
+        .add("outDir=" + outDir)
+        .add("dataDir=" + dataDir)
+        .add("dropExisting=" + dropExisting)
+        .add("commandLine=" + commandLine.stream().map(Redaction::maskUri).toList())
+        .add("diskBaseline=" + diskBaseline)
+        .add("probeImage=" + probeImage)
+        .add("latency=" + latency)
+        .add("volumeSizeBytes=" + volumeSizeBytes)
+        .add("remeasure=" + remeasure)
+        .add("maxErrors=" + maxErrors)
+        .add("repeats=" + repeats)
+        .add("targetOpsPerSec=" + targetOpsPerSec)
+        .add("fleet=" + fleet)
+        .toString();
   }
 }
