@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import io.github.mongodbtiered.testing.Awaits;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -55,12 +57,11 @@ class InterruptedProbeTest {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (containers(docker).isEmpty()) {
-        assertTrue(cli.isAlive(), command + " exited before its container started");
-        assertTrue(System.nanoTime() < deadline, "no " + command + " container after 120 s");
-        Thread.sleep(200); // poll interval
-      }
+      Awaits.until(
+          Duration.ofSeconds(120),
+          () -> !containers(docker).isEmpty(),
+          () -> assertTrue(cli.isAlive(), command + " exited before its container started"),
+          () -> "no " + command + " container");
       // scripts/mongodb-tiered execs java, so this is the JVM: SIGINT, as Ctrl-C sends.
       new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
       assertTrue(cli.waitFor(60, TimeUnit.SECONDS), command + " did not stop on SIGINT");

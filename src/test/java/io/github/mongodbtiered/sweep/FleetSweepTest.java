@@ -13,10 +13,12 @@ import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.standin.StandinServer;
+import io.github.mongodbtiered.testing.Awaits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -162,7 +164,7 @@ class FleetSweepTest {
                 dir.resolve("client-" + i + ".log")));
       }
       Path log2 = dir.resolve("client-2.log");
-      awaitLine(clients.get(2), log2, "run 3000 x fast-small");
+      Awaits.untilLine(clients.get(2), log2, "run 3000 x fast-small", Duration.ofSeconds(300));
       kill(clients.get(2));
       // The Job retries the pod: the same command, the same index.
       Path retryLog = dir.resolve("client-2-retry.log");
@@ -234,16 +236,5 @@ class FleetSweepTest {
     p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
     p.destroyForcibly();
     assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the killed client did not go");
-  }
-
-  /** Waits until the client's output has a line starting with {@code prefix}. */
-  private static void awaitLine(Process p, Path log, String prefix) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
-    while (Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-        .noneMatch(l -> l.startsWith(prefix))) {
-      assertTrue(p.isAlive(), "the client ended early: " + Files.readString(log));
-      assertTrue(System.nanoTime() < deadline, "no '" + prefix + "' in " + Files.readString(log));
-      Thread.sleep(100); // poll interval of the progress check
-    }
   }
 }

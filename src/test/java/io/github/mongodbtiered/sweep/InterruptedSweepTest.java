@@ -34,12 +34,12 @@ class InterruptedSweepTest {
   @Test
   void aKilledServerLosesOnlyItsCellAndTheRerunCompletesIt(@TempDir Path out) throws Exception {
     SweepOptions o =
-        SweepScenario.options(
-            out,
-            List.of(2_000L, 4_000L),
-            SweepScenario.studyWorkload("mongodb.serverSelectionTimeoutMs=2000"),
-            3,
-            1);
+        SweepScenario.docker()
+            .records(2_000, 4_000)
+            .workload("mongodb.serverSelectionTimeoutMs=2000")
+            .seconds(3)
+            .warmup(1)
+            .options(out);
     DockerClient docker = DockerClientFactory.instance().client();
     List<String> started = new ArrayList<>();
     SweepRunner.Listener killer =
@@ -56,32 +56,26 @@ class InterruptedSweepTest {
             }
           }
         };
-    try (TargetServer server = SweepScenario.server(o)) {
-      SweepRunner.Outcome first = new SweepRunner(o, server, killer).run();
-      assertEquals(1, first.failed(), first.cells().toString());
-      assertEquals(4, first.cells().size());
-    }
+    SweepRunner.Outcome first = SweepScenario.run(o, killer);
+    assertEquals(1, first.failed(), first.cells().toString());
+    assertEquals(4, first.cells().size());
     String summary = Files.readString(out.resolve("summary.csv"));
     assertTrue(summary.contains("4000,fast-small,docker,failed,"), summary);
     assertEquals(3, summary.split(",ok,", -1).length - 1, summary);
 
     started.clear();
-    try (TargetServer server = SweepScenario.server(o)) {
-      SweepRunner.Outcome second =
-          new SweepRunner(
-                  o,
-                  server,
-                  new SweepRunner.Listener() {
-                    @Override
-                    public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
-                      started.add(count + "/" + profile.name());
-                    }
-                  })
-              .run();
-      assertEquals(0, second.failed(), second.cells().toString());
-      assertEquals(1, second.measured());
-      assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellStatus.OK)));
-    }
+    SweepRunner.Outcome second =
+        SweepScenario.run(
+            o,
+            new SweepRunner.Listener() {
+              @Override
+              public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
+                started.add(count + "/" + profile.name());
+              }
+            });
+    assertEquals(0, second.failed(), second.cells().toString());
+    assertEquals(1, second.measured());
+    assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellStatus.OK)));
     assertEquals(List.of("4000/fast-small"), started, "only the failed cell runs again");
   }
 }

@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import io.github.mongodbtiered.servers.HostLeftovers;
 import io.github.mongodbtiered.servers.ServerImages;
+import io.github.mongodbtiered.testing.Awaits;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.volumes.VolumeSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,7 +49,7 @@ class KilledSweepTest {
     Path log = dir.resolve("first.log");
     Process first = start(sweep(out, data, 60), log);
     try {
-      awaitLine(first, log, "run 2000 x fast-small", 300);
+      Awaits.untilLine(first, log, "run 2000 x fast-small", Duration.ofSeconds(300));
     } finally {
       first.destroyForcibly(); // SIGKILL: no shutdown hook runs
       first.waitFor(30, TimeUnit.SECONDS);
@@ -112,16 +114,5 @@ class KilledSweepTest {
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
-  }
-
-  /** Waits until the run's output has a line starting with {@code prefix}: it is mid-cell. */
-  private static void awaitLine(Process p, Path log, String prefix, int seconds) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-        .noneMatch(l -> l.startsWith(prefix))) {
-      assertTrue(p.isAlive(), "the sweep ended early: " + Files.readString(log));
-      assertTrue(System.nanoTime() < deadline, "no '" + prefix + "' in " + Files.readString(log));
-      Thread.sleep(100); // poll interval of the progress check
-    }
   }
 }

@@ -10,14 +10,11 @@ import com.mongodb.client.MongoCollection;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
-import io.github.mongodbtiered.volumes.LatencyMethod;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.bson.Document;
@@ -103,31 +100,14 @@ class LostRecordsSweepTest {
   private static SweepRunner.Outcome sweep(
       Path out, Path dir, List<String> profiles, Consumer<MongoCollection<Document>> tamper)
       throws Exception {
-    Properties workload = SweepScenario.studyWorkload();
-    List<DiskProfile> chosen =
-        SweepScenario.scaledProfiles().stream().filter(p -> profiles.contains(p.name())).toList();
     SweepOptions o =
-        new SweepOptions(
-            List.of(RECORDS),
-            chosen,
-            workload,
-            2,
-            OPERATIONS,
-            0,
-            0,
-            2,
-            100,
-            SweepOptions.ServerChoice.EMBEDDED,
-            null,
-            null,
-            out,
-            dir.resolve("data"),
-            false,
-            List.of("test"),
-            null,
-            null,
-            LatencyMethod.OFF,
-            0);
+        SweepScenario.embedded()
+            .records(RECORDS)
+            .profile(profiles.toArray(String[]::new))
+            .operations(OPERATIONS)
+            .warmup(0)
+            .dataDir(dir.resolve("data"))
+            .options(out);
     SweepRunner.Listener listener =
         new SweepRunner.Listener() {
           @Override
@@ -138,8 +118,6 @@ class LostRecordsSweepTest {
             }
           }
         };
-    try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
-      return new SweepRunner(o, server, listener).run();
-    }
+    return SweepScenario.run(o, listener);
   }
 }

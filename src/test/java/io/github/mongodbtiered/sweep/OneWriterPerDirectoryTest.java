@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.testing.Awaits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +46,7 @@ class OneWriterPerDirectoryTest {
     Path out = dir.resolve("report");
     Path firstLog = dir.resolve("first.log");
     Process first = start(sweep(out, dir.resolve("data1"), 5), firstLog);
-    awaitLine(first, firstLog, "loading records");
+    Awaits.untilLine(first, firstLog, "loading records", Duration.ofSeconds(300));
 
     Result second = run(sweep(out, dir.resolve("data2"), 1));
     assertEquals(2, second.exit(), second.output());
@@ -127,7 +129,7 @@ class OneWriterPerDirectoryTest {
     Path data = dir.resolve("data");
     Path log = dir.resolve("killed.log");
     Process killed = start(sweep(out, data, 30), log);
-    awaitLine(killed, log, "loading records");
+    Awaits.untilLine(killed, log, "loading records", Duration.ofSeconds(300));
     killed.destroyForcibly(); // SIGKILL: no shutdown hook, no finally
     assertTrue(killed.waitFor(30, TimeUnit.SECONDS));
     // What a run killed during its disk baseline leaves beside the data.
@@ -165,7 +167,7 @@ class OneWriterPerDirectoryTest {
     cmd.remove("--no-disk-baseline");
     cmd.addAll(List.of("--baseline-seconds", "30", "--baseline-file-size", "64m"));
     Process p = start(cmd, log);
-    awaitLine(p, log, "disk baseline host:");
+    Awaits.untilLine(p, log, "disk baseline host:", Duration.ofSeconds(300));
     interruptOnceTheProbeFileExists(p, data, log);
     assertFalse(Files.exists(data.resolve(PROBE_FILE)), Files.readString(log));
   }
@@ -217,12 +219,11 @@ class OneWriterPerDirectoryTest {
   /** Ctrl-C (SIGINT) as soon as the probe's file is there, and waits for the process to end. */
   private static void interruptOnceTheProbeFileExists(Process p, Path data, Path log)
       throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.exists(data.resolve(PROBE_FILE))) {
-      assertTrue(p.isAlive(), "ended early: " + Files.readString(log));
-      assertTrue(System.nanoTime() < deadline, "no probe file: " + Files.readString(log));
-      Thread.sleep(50); // poll until the baseline has made its file
-    }
+    Awaits.until(
+        Duration.ofSeconds(120),
+        () -> Files.exists(data.resolve(PROBE_FILE)),
+        () -> assertTrue(p.isAlive(), "ended early: " + Files.readString(log)),
+        () -> "no probe file: " + Files.readString(log));
     new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "Ctrl-C did not end it");
   }
@@ -287,16 +288,5 @@ class OneWriterPerDirectoryTest {
             .start();
     started.add(p);
     return p;
-  }
-
-  /** Waits until the run's output has a line starting with {@code prefix}. */
-  private static void awaitLine(Process p, Path log, String prefix) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
-    while (Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-        .noneMatch(l -> l.startsWith(prefix))) {
-      assertTrue(p.isAlive(), "the sweep ended early: " + Files.readString(log));
-      assertTrue(System.nanoTime() < deadline, "no '" + prefix + "' in " + Files.readString(log));
-      Thread.sleep(100); // poll interval of the progress check
-    }
   }
 }

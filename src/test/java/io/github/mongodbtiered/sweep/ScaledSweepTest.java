@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Given two scaled-down profiles on the server under test, when a sweep runs over record counts
  * from "fits in memory" to "far over memory", then summary.csv shows the study's shape.
+ *
+ * <p>One sweep, run once for the class; a check that needs what this host may lack (the delayed
+ * volume, WiredTiger) is a test of its own, skipped with the reason when it is missing.
  */
 @Tag("integration")
 class ScaledSweepTest {
@@ -36,51 +39,41 @@ class ScaledSweepTest {
   // ~800 MB (far over both).
   private static final List<Long> COUNTS = List.of(3_000L, 15_000L, 80_000L);
 
+  /** The report of the one sweep every test here reads. */
+  @TempDir static Path out;
+
+  private static RunManifest manifest;
+  private static List<String> lines;
+  private static List<String> header;
+
+  /** summary.csv's rows by "profile@record_count". */
+  private static Map<String, Map<String, String>> rows;
+
+  /** The disk baseline and cells ran on the delayed volume (latency really applied). */
+  private static boolean delayed;
+
+  /** The server reported WiredTiger cache statistics. */
+  private static boolean wiredTiger;
+
   @BeforeAll
-  static void docker() {
+  static void sweep() throws Exception {
     String reason = DockerEnvironment.unavailableReason();
     assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
-  }
+    SweepRunner.Outcome outcome =
+        SweepScenario.docker()
+            .records(COUNTS)
+            .workload("fieldlength=1000")
+            .seconds(12)
+            .warmup(8)
+            .run(out);
+    assertEquals(0, outcome.failed(), outcome.cells().toString());
 
-  @Test
-  void throughputFallsAndTailLatencyRisesAsTheDataOutgrowsMemoryOnTheSlowDisk(@TempDir Path out)
-      throws Exception {
-    SweepOptions o =
-        SweepScenario.options(out, COUNTS, SweepScenario.studyWorkload("fieldlength=1000"), 12, 8);
-    try (TargetServer server = SweepScenario.server(o)) {
-      SweepRunner.Outcome outcome = new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
-      assertEquals(0, outcome.failed(), outcome.cells().toString());
-    }
-
-    // The page every sweep writes, rendered as a user sees it.
-    ReportPageCheck.assertRendered(
-        out, Path.of("target", "artifacts", "scaled-sweep-report-page.png").toAbsolutePath());
-    copyPlotsForTheRecord(out);
-
-    // Each profile's disk was measured before its cells, and the throttle shows in it.
-    RunManifest manifest = RunManifest.read(out);
-    assertEquals(
-        List.of("fast-small", "slow-small"), List.copyOf(manifest.diskBaselines().keySet()));
-    boolean delayed = manifest.volume() != null && !"off".equals(manifest.volume().method());
-    for (BaselineStep step : manifest.diskBaselines().get("slow-small")) {
-      // A disk that holds every I/O for its latency completes at most threads / latency per
-      // second: one thread at 7 ms (plus the volume's own ~1 ms) cannot reach 150 IOPS, two can,
-      // and the throttle then holds them to 150. The latency is the one delivered (p50), not the
-      // one asked, so the bound follows the stack under the disk rather than guessing its cost.
-      double bound = delayed ? Math.min(150, step.threads() * 1e6 / step.p50Micros()) : 150;
-      assertTrue(
-          step.iops() > 0.85 * bound && step.iops() < 1.15 * 150, "slow-small baseline: " + step);
-      if (delayed) {
-        assertTrue(step.p50Micros() >= 7_000, "+7 ms not in the baseline's p50: " + step);
-      }
-    }
-    assertTrue(manifest.environment() != null && manifest.environment().kernel() != null);
-
-    List<String> lines = Files.readAllLines(out.resolve("summary.csv"));
+    manifest = RunManifest.read(out);
+    delayed = manifest.volume() != null && !"off".equals(manifest.volume().method());
+    lines = Files.readAllLines(out.resolve("summary.csv"));
     System.out.println(String.join("\n", lines));
-    List<String> header = List.of(lines.get(0).split(",", -1));
-    assertEquals(7, lines.size(), "header + 6 cells");
-    Map<String, Map<String, String>> rows = new HashMap<>();
+    header = List.of(lines.get(0).split(",", -1));
+    rows = new HashMap<>();
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",", -1);
       Map<String, String> row = new HashMap<>();
@@ -89,7 +82,46 @@ class ScaledSweepTest {
       }
       rows.put(row.get("profile") + "@" + row.get("record_count"), row);
     }
+    wiredTiger = !rows.get("slow-small@" + COUNTS.get(0)).get("wt_hit_ratio").isEmpty();
+  }
 
+  @Test
+  void theReportPageRendersAndItsFilesAreKept() throws Exception {
+    // The page every sweep writes, rendered as a user sees it.
+    ReportPageCheck.assertRendered(
+        out, Path.of("target", "artifacts", "scaled-sweep-report-page.png").toAbsolutePath());
+    copyPlotsForTheRecord(out);
+    assertTrue(Files.exists(out.resolve("run.json")));
+    assertTrue(Files.exists(out.resolve("histograms/80000-slow-small-READ.hdr")));
+  }
+
+  @Test
+  void eachProfilesDiskWasMeasuredBeforeItsCellsAndTheThrottleShows() {
+    assertEquals(
+        List.of("fast-small", "slow-small"), List.copyOf(manifest.diskBaselines().keySet()));
+    for (BaselineStep step : manifest.diskBaselines().get("slow-small")) {
+      // A disk that holds every I/O for its latency completes at most threads / latency per
+      // second: one thread at 7 ms (plus the volume's own ~1 ms) cannot reach 150 IOPS, two can,
+      // and the throttle then holds them to 150. The latency is the one delivered (p50), not the
+      // one asked, so the bound follows the stack under the disk rather than guessing its cost.
+      double bound = delayed ? Math.min(150, step.threads() * 1e6 / step.p50Micros()) : 150;
+      assertTrue(
+          step.iops() > 0.85 * bound && step.iops() < 1.15 * 150, "slow-small baseline: " + step);
+    }
+    assertTrue(manifest.environment() != null && manifest.environment().kernel() != null);
+  }
+
+  @Test
+  void onTheDelayedVolumeTheBaselineHoldsTheAddedLatency() {
+    assumeTrue(delayed, "the sweep ran without the delayed volume: no latency added to measure");
+    for (BaselineStep step : manifest.diskBaselines().get("slow-small")) {
+      assertTrue(step.p50Micros() >= 7_000, "+7 ms not in the baseline's p50: " + step);
+    }
+  }
+
+  @Test
+  void everyColumnIsFilledButThoseThisServerCannotHave() {
+    assertEquals(7, lines.size(), "header + 6 cells");
     // Every column filled, except those deliberately empty for this server: a server without
     // WiredTiger has no cache statistics, and no tier can be observed without them.
     // The fleet's own figures: a client's index and the balance of several clients (merged).
@@ -103,7 +135,6 @@ class ScaledSweepTest {
                 "client_ops_per_sec_min",
                 "client_ops_per_sec_max",
                 "client_start_spread_ms"));
-    boolean wiredTiger = !rows.get("slow-small@" + COUNTS.get(0)).get("wt_hit_ratio").isEmpty();
     for (String h : header) {
       if (h.startsWith("wt_")
           || (!wiredTiger && (h.equals("storage_bytes") || h.equals("file_live_bytes")))) {
@@ -119,42 +150,53 @@ class ScaledSweepTest {
           lifted >= 4 && lifted <= 5 && lifted <= Double.parseDouble(row.get("warmup_s")),
           "warm-up with the limits lifted: " + row);
       for (String h : header) {
-        // A data set served wholly by the WiredTiger cache asks the file system for nothing: a
-        // hit ratio of 0 bytes out of 0 is undefined, so empty.
-        boolean noFileReads =
-            (h.equals("fs_hit_ratio") && row.get("fs_bytes_requested").equals("0"))
-                || (h.equals("fs_hit_ratio_ops") && row.get("fs_read_ops_requested").equals("0"))
-                // The basis names the filesystem ratio the tier used: none when neither is known.
-                || (h.equals("observed_tier_fs_hit_basis")
-                    && row.get("fs_hit_ratio").isEmpty()
-                    && row.get("fs_hit_ratio_ops").isEmpty());
-        boolean noLatency =
-            h.equals("latency_method") && row.get("latency_applied").equals("false");
-        // r_await is per read: a cell whose data volume saw no read has none.
-        boolean noDeviceReads =
-            h.equals("device_await_ms") && Double.parseDouble(row.get("device_reads_per_sec")) == 0;
-        // Failures are counted per operation type the run performed: a read-only run has no
-        // failed updates, only failed reads (0 here) and failed_ops.
-        boolean notPerformed =
-            h.startsWith("failed_")
-                && !h.equals("failed_ops")
-                && row.getOrDefault(h.substring("failed_".length()) + "_count", "").isEmpty();
-        // Intended-time latencies exist only for an open loop (--target); this sweep is closed.
-        boolean closedLoop = h.contains("_intended_");
-        if (!mayBeEmpty.contains(h)
-            && !closedLoop
-            && !noFileReads
-            && !noLatency
-            && !noDeviceReads
-            && !notPerformed) {
+        if (!mayBeEmpty.contains(h) && !mayBeEmptyIn(row, h)) {
           assertFalse(row.get(h).isEmpty(), h + " is empty in " + row);
         }
-        if (h.startsWith("wt_") && !wiredTiger) {
+      }
+    }
+  }
+
+  /** Whether column {@code h} of {@code row} is empty by design, for what this cell did. */
+  private static boolean mayBeEmptyIn(Map<String, String> row, String h) {
+    // A data set served wholly by the WiredTiger cache asks the file system for nothing: a
+    // hit ratio of 0 bytes out of 0 is undefined, so empty.
+    boolean noFileReads =
+        (h.equals("fs_hit_ratio") && row.get("fs_bytes_requested").equals("0"))
+            || (h.equals("fs_hit_ratio_ops") && row.get("fs_read_ops_requested").equals("0"))
+            // The basis names the filesystem ratio the tier used: none when neither is known.
+            || (h.equals("observed_tier_fs_hit_basis")
+                && row.get("fs_hit_ratio").isEmpty()
+                && row.get("fs_hit_ratio_ops").isEmpty());
+    boolean noLatency = h.equals("latency_method") && row.get("latency_applied").equals("false");
+    // r_await is per read: a cell whose data volume saw no read has none.
+    boolean noDeviceReads =
+        h.equals("device_await_ms") && Double.parseDouble(row.get("device_reads_per_sec")) == 0;
+    // Failures are counted per operation type the run performed: a read-only run has no
+    // failed updates, only failed reads (0 here) and failed_ops.
+    boolean notPerformed =
+        h.startsWith("failed_")
+            && !h.equals("failed_ops")
+            && row.getOrDefault(h.substring("failed_".length()) + "_count", "").isEmpty();
+    // Intended-time latencies exist only for an open loop (--target); this sweep is closed.
+    boolean closedLoop = h.contains("_intended_");
+    return closedLoop || noFileReads || noLatency || noDeviceReads || notPerformed;
+  }
+
+  @Test
+  void withoutWiredTigerTheCacheColumnsAreEmptyNotZero() {
+    assumeTrue(!wiredTiger, "the server reports WiredTiger cache statistics");
+    for (Map<String, String> row : rows.values()) {
+      for (String h : header) {
+        if (h.startsWith("wt_")) {
           assertTrue(row.get(h).isEmpty(), h + " must be empty, not 0, without WiredTiger");
         }
       }
     }
+  }
 
+  @Test
+  void throughputFallsAndTailLatencyRisesAsTheDataOutgrowsMemoryOnTheSlowDisk() {
     double[] slow = new double[COUNTS.size()];
     double[] p99 = new double[COUNTS.size()];
     for (int i = 0; i < COUNTS.size(); i++) {
@@ -175,37 +217,40 @@ class ScaledSweepTest {
             + fastLargest
             + " vs slow "
             + slow[2]);
-    // On a WiredTiger server the cells land in at least three tiers, as in the study's table.
-    if (wiredTiger) {
-      Set<String> tiers = new TreeSet<>();
-      for (Map<String, String> row : rows.values()) {
-        assertFalse(row.get("wt_hit_ratio").isEmpty(), "wt_hit_ratio empty in " + row);
-        tiers.add(row.get("observed_tier"));
-      }
-      tiers.remove("");
-      assertTrue(tiers.size() >= 3, "observed tiers " + tiers + " in " + rows.values());
-      assertEquals(
-          "wt-cache",
-          rows.get("slow-small@" + COUNTS.get(0)).get("observed_tier"),
-          "the smallest data set fits the WiredTiger cache");
-    }
-    assertTrue(Files.exists(out.resolve("run.json")));
-    assertTrue(Files.exists(out.resolve("histograms/80000-slow-small-READ.hdr")));
+  }
 
-    // The slow profile's added latency is really in the I/O path wherever this host can build the
-    // delayed volume (CI can): far over memory, the median read waits for the disk.
-    boolean volumePossible =
-        VolumeSupport.ofThisHost().choose(LatencyMethod.AUTO).method() != LatencyMethod.OFF;
-    if (volumePossible) {
-      assertTrue(
-          Set.of("nbd", "dm").contains(manifest.volume().method()), manifest.volume().toString());
-      Map<String, String> farOver = rows.get("slow-small@80000");
-      assertEquals("true", farOver.get("latency_applied"));
-      assertEquals(manifest.volume().method(), farOver.get("latency_method"));
-      double p50 = Double.parseDouble(farOver.get("read_p50_us"));
-      System.out.println("slow-small@80000 READ p50 " + p50 + " us, volume " + manifest.volume());
-      assertTrue(p50 >= 7_000, "far over memory on +7 ms, READ p50 is " + p50 + " us");
+  @Test
+  void onWiredTigerTheCellsLandInAtLeastThreeTiers() {
+    // As in the study's table.
+    assumeTrue(wiredTiger, "the server reports no WiredTiger cache statistics: no tiers observed");
+    Set<String> tiers = new TreeSet<>();
+    for (Map<String, String> row : rows.values()) {
+      assertFalse(row.get("wt_hit_ratio").isEmpty(), "wt_hit_ratio empty in " + row);
+      tiers.add(row.get("observed_tier"));
     }
+    tiers.remove("");
+    assertTrue(tiers.size() >= 3, "observed tiers " + tiers + " in " + rows.values());
+    assertEquals(
+        "wt-cache",
+        rows.get("slow-small@" + COUNTS.get(0)).get("observed_tier"),
+        "the smallest data set fits the WiredTiger cache");
+  }
+
+  @Test
+  void theSlowProfilesAddedLatencyIsInTheIoPath() {
+    // Wherever this host can build the delayed volume (CI can): far over memory, the median read
+    // waits for the disk.
+    assumeTrue(
+        VolumeSupport.ofThisHost().choose(LatencyMethod.AUTO).method() != LatencyMethod.OFF,
+        "this host cannot build the delayed volume");
+    assertTrue(
+        Set.of("nbd", "dm").contains(manifest.volume().method()), manifest.volume().toString());
+    Map<String, String> farOver = rows.get("slow-small@80000");
+    assertEquals("true", farOver.get("latency_applied"));
+    assertEquals(manifest.volume().method(), farOver.get("latency_method"));
+    double p50 = Double.parseDouble(farOver.get("read_p50_us"));
+    System.out.println("slow-small@80000 READ p50 " + p50 + " us, volume " + manifest.volume());
+    assertTrue(p50 >= 7_000, "far over memory on +7 ms, READ p50 is " + p50 + " us");
   }
 
   /** The plots of this run, kept beside the screenshot for anyone reading the CI artifacts. */

@@ -12,9 +12,7 @@ import io.github.mongodbtiered.servers.HostLeftovers;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.ycsb.Progress;
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,30 +34,19 @@ class ServerRestartSweepTest {
     assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
     Path out = dir.resolve("report");
     Path data = dir.resolve("data");
-    List<DiskProfile> fast =
-        SweepScenario.scaledProfiles().stream().filter(p -> p.name().equals("fast-small")).toList();
     SweepOptions o =
-        new SweepOptions(
-            List.of(2000L),
-            fast,
-            SweepScenario.studyWorkload(),
-            2,
-            0,
-            4,
-            0,
-            2,
-            100,
-            SweepOptions.ServerChoice.DOCKER,
-            null,
-            IMAGE,
-            out,
-            data,
-            false,
-            List.of("test"),
-            null,
-            null,
-            LatencyMethod.OFF,
-            0);
+        SweepScenario.docker()
+            .image(IMAGE)
+            .records(2000)
+            .profile("fast-small")
+            .threads(2, 2)
+            .seconds(4)
+            .warmup(0)
+            .noBaseline()
+            .probeImage(null)
+            .latency(LatencyMethod.OFF)
+            .dataDir(data)
+            .options(out);
     AtomicReference<Thread> restart = new AtomicReference<>();
     SweepRunner.Listener listener =
         new SweepRunner.Listener() {
@@ -75,10 +62,7 @@ class ServerRestartSweepTest {
             };
           }
         };
-    SweepRunner.Outcome outcome;
-    try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
-      outcome = new SweepRunner(o, server, listener).run();
-    }
+    SweepRunner.Outcome outcome = SweepScenario.run(o, listener);
     restart.get().join();
 
     assertEquals(1, outcome.failed(), outcome.cells()::toString);

@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
-import io.github.mongodbtiered.volumes.LatencyMethod;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,32 +69,13 @@ class SteadyWarmupSweepTest {
 
   private static SweepRunner.Outcome sweep(
       Path out, Path dir, long operations, double seconds, double warmup) throws Exception {
-    List<DiskProfile> fast =
-        SweepScenario.scaledProfiles().stream().filter(p -> p.name().equals("fast-small")).toList();
-    SweepOptions o =
-        new SweepOptions(
-            List.of(RECORDS),
-            fast,
-            SweepScenario.studyWorkload(),
-            2,
-            operations,
-            seconds,
-            warmup,
-            2,
-            100,
-            SweepOptions.ServerChoice.EMBEDDED,
-            null,
-            null,
-            out,
-            dir.resolve("data"),
-            false,
-            List.of("test"),
-            null,
-            null,
-            LatencyMethod.OFF,
-            0);
-    try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
-      return new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
-    }
+    return SweepScenario.embedded()
+        .records(RECORDS)
+        .profile("fast-small")
+        .operations(operations)
+        .seconds(seconds)
+        .warmup(warmup)
+        .dataDir(dir.resolve("data"))
+        .run(out);
   }
 }

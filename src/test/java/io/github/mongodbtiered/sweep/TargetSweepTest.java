@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
-import io.github.mongodbtiered.volumes.LatencyMethod;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -101,33 +98,16 @@ class TargetSweepTest {
   }
 
   private static CellResult sweep(Path out, Path dir, double target) throws Exception {
-    List<DiskProfile> fast =
-        SweepScenario.scaledProfiles().stream().filter(p -> p.name().equals("fast-small")).toList();
-    SweepOptions o =
-        new SweepOptions(
-                List.of(RECORDS),
-                fast,
-                SweepScenario.studyWorkload(MIXED),
-                2,
-                0,
-                4,
-                2,
-                2,
-                100,
-                SweepOptions.ServerChoice.EMBEDDED,
-                null,
-                null,
-                out,
-                dir.resolve("data"),
-                false,
-                List.of("test"),
-                null,
-                null,
-                LatencyMethod.OFF,
-                0)
-            .withTargetOpsPerSec(target);
-    try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
-      return new SweepRunner(o, server, new SweepRunner.Listener() {}).run().cells().get(0);
-    }
+    return SweepScenario.embedded()
+        .records(RECORDS)
+        .profile("fast-small")
+        .workload(MIXED)
+        .seconds(4)
+        .warmup(2)
+        .target(target)
+        .dataDir(dir.resolve("data"))
+        .run(out)
+        .cells()
+        .get(0);
   }
 }

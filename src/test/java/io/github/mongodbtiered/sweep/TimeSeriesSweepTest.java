@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.SeriesCsv;
 import io.github.mongodbtiered.report.SeriesCsv.Phase;
 import io.github.mongodbtiered.report.SeriesCsv.Row;
 import io.github.mongodbtiered.results.CellResult;
-import io.github.mongodbtiered.volumes.LatencyMethod;
-import io.github.mongodbtiered.ycsb.ErrorBudget;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -78,35 +74,14 @@ class TimeSeriesSweepTest {
 
   private static SweepRunner.Outcome sweep(Path out, Path dir, double seconds, boolean remeasure)
       throws Exception {
-    List<DiskProfile> fast =
-        SweepScenario.scaledProfiles().stream().filter(p -> p.name().equals(PROFILE)).toList();
-    SweepOptions o =
-        new SweepOptions(
-            List.of(RECORDS),
-            fast,
-            SweepScenario.studyWorkload(),
-            2,
-            0,
-            seconds,
-            2,
-            2,
-            100,
-            SweepOptions.ServerChoice.EMBEDDED,
-            null,
-            null,
-            out,
-            dir.resolve("data"),
-            false,
-            List.of("test"),
-            null,
-            null,
-            LatencyMethod.OFF,
-            0,
-            "tiered-read-uniform",
-            remeasure,
-            ErrorBudget.NONE);
-    try (TargetServer server = TargetServers.open(o, new PrintWriter(System.err, true))) {
-      return new SweepRunner(o, server, new SweepRunner.Listener() {}).run();
-    }
+    return SweepScenario.embedded()
+        .records(RECORDS)
+        .profile(PROFILE)
+        .seconds(seconds)
+        .warmup(2)
+        .workloadName("tiered-read-uniform")
+        .remeasure(remeasure)
+        .dataDir(dir.resolve("data"))
+        .run(out);
   }
 }

@@ -16,7 +16,6 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,17 +52,17 @@ class UnstableCellTest {
     DiskProfile quiet = fastSmall("quiet-small");
     DiskProfile tightened = fastSmall("tightened-small");
     SweepOptions o =
-        SweepScenario.options(
-            out,
-            List.of(RECORDS),
-            List.of(quiet, tightened),
-            SweepScenario.studyWorkload("fieldlength=1000"),
-            SECONDS,
+        SweepScenario.docker()
+            .records(RECORDS)
+            .profiles(quiet, tightened)
+            .workload("fieldlength=1000")
+            .seconds(SECONDS)
             // Time for the stand-in's JIT to settle, so the quiet cell is quiet (the warm-up ends
             // sooner once it is steady).
-            20,
-            null, // no disk baseline: not what this test is about
-            LatencyMethod.OFF);
+            .warmup(20)
+            .noBaseline() // not what this test is about
+            .latency(LatencyMethod.OFF)
+            .options(out);
     Map<String, Endpoint> servers = new ConcurrentHashMap<>();
     AtomicLong tightenedAtMillis = new AtomicLong(-1);
     // Not thrown in YCSB's status thread, which would only end the run: checked after it.
@@ -89,10 +88,7 @@ class UnstableCellTest {
             };
           }
         };
-    SweepRunner.Outcome outcome;
-    try (TargetServer server = SweepScenario.server(o)) {
-      outcome = new SweepRunner(o, server, listener).run();
-    }
+    SweepRunner.Outcome outcome = SweepScenario.run(o, listener);
     assertEquals(0, outcome.failed(), outcome.cells().toString());
     assertTrue(tightenedAtMillis.get() > 0, "the measured run never reached its middle");
     assertEquals(null, tightenFailure.get());

@@ -26,31 +26,32 @@ final class SweepOptionsFactory {
       List<String> commandLine)
       throws IOException {
     Properties properties = workload.properties();
-    return new SweepOptions(
-        cells.recordCounts,
-        cells.profiles(),
-        properties,
-        workload.threads(properties),
-        workload.operations,
-        workload.seconds,
-        workload.warmup,
-        load.threads,
-        load.batchSize,
-        server.choice(),
-        server.mongodbUrl,
-        server.image,
-        out.toAbsolutePath(),
-        server.dataDir(out),
-        load.dropExisting,
-        commandLine,
-        baseline.settings(),
-        baseline.probeImage.image,
-        volume.latency,
-        volume.volumeSizeBytes(),
-        workload.workload,
-        cells.remeasure,
-        workload.maxErrors,
-        workload.repeats,
-        workload.targetOpsPerSec);
+    return SweepOptions.builder()
+        .recordCounts(cells.recordCounts)
+        .profiles(cells.profiles())
+        .workload(properties)
+        .workloadName(workload.workload)
+        .threads(workload.threads(properties))
+        .runOperations(workload.operations)
+        .runSeconds(workload.seconds)
+        .warmupSeconds(workload.warmup)
+        .repeats(workload.repeats)
+        .targetOpsPerSec(workload.targetOpsPerSec)
+        .maxErrors(workload.maxErrors)
+        .loadThreads(load.threads)
+        .loadBatchSize(load.batchSize)
+        .dropExisting(load.dropExisting)
+        .server(server.choice())
+        .mongodbUrl(server.mongodbUrl)
+        .image(server.image)
+        .outDir(out.toAbsolutePath())
+        .dataDir(server.dataDir(out))
+        .commandLine(commandLine)
+        .diskBaseline(baseline.settings())
+        .probeImage(baseline.probeImage.image)
+        .latency(volume.latency)
+        .volumeSizeBytes(volume.volumeSizeBytes())
+        .remeasure(cells.remeasure)
+        .build();
   }
 }

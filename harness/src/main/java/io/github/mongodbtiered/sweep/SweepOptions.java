@@ -1,138 +1,50 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.fleet.Fleet;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.ycsb.ErrorBudget;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
+import java.util.StringJoiner;
 
 /**
  * Everything a sweep needs, parsed and checked: one immutable object, so that the runner knows
- * nothing of the command line.
- *
- * @param recordCounts data set sizes, ascending; each cell loads only the difference
- * @param profiles disk profiles, in report order
- * @param workload YCSB workload properties (from the workload file plus overrides)
- * @param threads client threads for the measured runs
- * @param runOperations operations per measured run, or 0 to run for {@code runSeconds}
- * @param runSeconds seconds per measured run (when {@code runOperations} is 0; else a cap)
- * @param warmupSeconds seconds of unmeasured reads after the cold start, before measuring
- * @param loadThreads client threads for loading
- * @param loadBatchSize inserts per batch while loading
- * @param server how to get a server
- * @param mongodbUrl an existing deployment (server = URL), else null
- * @param image the server image for docker
- * @param outDir the report directory
- * @param dataDir where docker and embedded servers keep their data
- * @param dropExisting replace a data set the harness did not load (or loaded differently)
- * @param commandLine the exact command, for run.json
- * @param diskBaseline how to measure each profile's disk before its cells, or null to skip it
- * @param probeImage the image that carries the disk probe (the stand-in image)
- * @param latency how profiles' added latency is applied ({@code --latency})
- * @param volumeSizeBytes the data volume's size, or 0 to size it from the data set
- * @param workloadName the workload as named on the command line, for cells' settings (a label)
- * @param remeasure measure again, and replace, saved cells measured under other settings instead of
- *     refusing to resume ({@code --remeasure})
- * @param maxErrors failed operations a measured run may have and its cell still be ok ({@code
- *     --max-errors})
- * @param repeats measured runs per cell, each from a cold start with its own warm-up ({@code
- *     --repeats}, at least 1)
- * @param targetOpsPerSec the request rate of the measured run, an open loop whose latencies are
- *     also taken from each operation's intended start ({@code --target}), or 0 for a closed loop
- * @param fleet the clients that drive the server together ({@code --clients}); {@link Fleet#ALONE}
- *     for one
+ * nothing of the command line. Built with {@link #builder()}, whose defaults are the command
+ * line's; {@link #toBuilder()} starts from these options to change a few.
  */
-public record SweepOptions(
-    List<Long> recordCounts,
-    List<DiskProfile> profiles,
-    Properties workload,
-    int threads,
-    long runOperations,
-    double runSeconds,
-    double warmupSeconds,
-    int loadThreads,
-    int loadBatchSize,
-    ServerChoice server,
-    String mongodbUrl,
-    String image,
-    Path outDir,
-    Path dataDir,
-    boolean dropExisting,
-    List<String> commandLine,
-    DiskBaseline.Settings diskBaseline,
-    String probeImage,
-    LatencyMethod latency,
-    long volumeSizeBytes,
-    String workloadName,
-    boolean remeasure,
-    ErrorBudget maxErrors,
-    int repeats,
-    double targetOpsPerSec,
-    Fleet fleet) {
-
-  /** Options of a sweep run by one client. */
-  public SweepOptions(
-      List<Long> recordCounts,
-      List<DiskProfile> profiles,
-      Properties workload,
-      int threads,
-      long runOperations,
-      double runSeconds,
-      double warmupSeconds,
-      int loadThreads,
-      int loadBatchSize,
-      ServerChoice server,
-      String mongodbUrl,
-      String image,
-      Path outDir,
-      Path dataDir,
-      boolean dropExisting,
-      List<String> commandLine,
-      DiskBaseline.Settings diskBaseline,
-      String probeImage,
-      LatencyMethod latency,
-      long volumeSizeBytes,
-      String workloadName,
-      boolean remeasure,
-      ErrorBudget maxErrors,
-      int repeats,
-      double targetOpsPerSec) {
-    this(
-        recordCounts,
-        profiles,
-        workload,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        loadThreads,
-        loadBatchSize,
-        server,
-        mongodbUrl,
-        image,
-        outDir,
-        dataDir,
-        dropExisting,
-        commandLine,
-        diskBaseline,
-        probeImage,
-        latency,
-        volumeSizeBytes,
-        workloadName,
-        remeasure,
-        maxErrors,
-        repeats,
-        targetOpsPerSec,
-        Fleet.ALONE);
-  }
-
-  /** Where this host keeps the server's data; null for a deployment given by URL. */
-  public Path localDataDir() {
-    return mongodbUrl == null ? dataDir : null;
-  }
+public final class SweepOptions {
+  private final List<Long> recordCounts;
+  private final List<DiskProfile> profiles;
+  private final Properties workload;
+  private final int threads;
+  private final long runOperations;
+  private final double runSeconds;
+  private final double warmupSeconds;
+  private final int loadThreads;
+  private final int loadBatchSize;
+  private final ServerChoice server;
+  private final String mongodbUrl;
+  private final String image;
+  private final Path outDir;
+  private final Path dataDir;
+  private final boolean dropExisting;
+  private final List<String> commandLine;
+  private final DiskBaseline.Settings diskBaseline;
+  private final String probeImage;
+  private final LatencyMethod latency;
+  private final long volumeSizeBytes;
+  private final String workloadName;
+  private final boolean remeasure;
+  private final ErrorBudget maxErrors;
+  private final int repeats;
+  private final double targetOpsPerSec;
+  private final Fleet fleet;
 
   /** Where the server comes from. */
   public enum ServerChoice {
@@ -142,122 +54,52 @@ public record SweepOptions(
     URL
   }
 
+  SweepOptions(SweepOptionsBuilder b) {
+    recordCounts = b.recordCounts.stream().sorted().distinct().toList();
+    profiles = List.copyOf(b.profiles);
+    workload = new Properties();
+    workload.putAll(Objects.requireNonNull(b.workload, "workload: give the workload's properties"));
+    threads = b.threads;
+    runOperations = b.runOperations;
+    runSeconds = b.runSeconds;
+    warmupSeconds = b.warmupSeconds;
+    loadThreads = b.loadThreads;
+    loadBatchSize = b.loadBatchSize;
+    server = b.server;
+    mongodbUrl = b.mongodbUrl;
+    image = b.image;
+    outDir = Objects.requireNonNull(b.outDir, "outDir: give the report directory");
+    // As the command line's --data-dir: OUT/data unless given.
+    dataDir = b.dataDir != null ? b.dataDir : outDir.resolve("data");
+    dropExisting = b.dropExisting;
+    commandLine = List.copyOf(b.commandLine);
+    diskBaseline = b.diskBaseline;
+    probeImage = b.probeImage;
+    latency = b.latency;
+    volumeSizeBytes = b.volumeSizeBytes;
+    workloadName = b.workloadName == null ? "" : b.workloadName;
+    remeasure = b.remeasure;
+    maxErrors = b.maxErrors == null ? ErrorBudget.NONE : b.maxErrors;
+    repeats = b.repeats;
+    targetOpsPerSec = b.targetOpsPerSec;
+    fleet = b.fleet == null ? Fleet.ALONE : b.fleet;
+    check();
+  }
+
+  /** Options with the command line's defaults; workload and outDir have none and must be given. */
+  public static SweepOptionsBuilder builder() {
+    return new SweepOptionsBuilder();
+  }
+
+  /** A builder holding these options, to change some of them. */
+  public SweepOptionsBuilder toBuilder() {
+    return new SweepOptionsBuilder(this);
+  }
+
   /**
-   * Options that name no workload, refuse to resume over cells of other settings and allow no
-   * failed operation.
+   * @throws IllegalArgumentException naming the option whose value cannot be used
    */
-  public SweepOptions(
-      List<Long> recordCounts,
-      List<DiskProfile> profiles,
-      Properties workload,
-      int threads,
-      long runOperations,
-      double runSeconds,
-      double warmupSeconds,
-      int loadThreads,
-      int loadBatchSize,
-      ServerChoice server,
-      String mongodbUrl,
-      String image,
-      Path outDir,
-      Path dataDir,
-      boolean dropExisting,
-      List<String> commandLine,
-      DiskBaseline.Settings diskBaseline,
-      String probeImage,
-      LatencyMethod latency,
-      long volumeSizeBytes) {
-    this(
-        recordCounts,
-        profiles,
-        workload,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        loadThreads,
-        loadBatchSize,
-        server,
-        mongodbUrl,
-        image,
-        outDir,
-        dataDir,
-        dropExisting,
-        commandLine,
-        diskBaseline,
-        probeImage,
-        latency,
-        volumeSizeBytes,
-        "",
-        false,
-        ErrorBudget.NONE,
-        1,
-        0);
-  }
-
-  /** Options that measure each cell once, in a closed loop. */
-  public SweepOptions(
-      List<Long> recordCounts,
-      List<DiskProfile> profiles,
-      Properties workload,
-      int threads,
-      long runOperations,
-      double runSeconds,
-      double warmupSeconds,
-      int loadThreads,
-      int loadBatchSize,
-      ServerChoice server,
-      String mongodbUrl,
-      String image,
-      Path outDir,
-      Path dataDir,
-      boolean dropExisting,
-      List<String> commandLine,
-      DiskBaseline.Settings diskBaseline,
-      String probeImage,
-      LatencyMethod latency,
-      long volumeSizeBytes,
-      String workloadName,
-      boolean remeasure,
-      ErrorBudget maxErrors) {
-    this(
-        recordCounts,
-        profiles,
-        workload,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        loadThreads,
-        loadBatchSize,
-        server,
-        mongodbUrl,
-        image,
-        outDir,
-        dataDir,
-        dropExisting,
-        commandLine,
-        diskBaseline,
-        probeImage,
-        latency,
-        volumeSizeBytes,
-        workloadName,
-        remeasure,
-        maxErrors,
-        1,
-        0);
-  }
-
-  public SweepOptions {
-    workloadName = workloadName == null ? "" : workloadName;
-    recordCounts = recordCounts.stream().sorted().distinct().toList();
-    profiles = List.copyOf(profiles);
-    Properties copy = new Properties();
-    copy.putAll(workload);
-    workload = copy;
-    commandLine = List.copyOf(commandLine);
-    maxErrors = maxErrors == null ? ErrorBudget.NONE : maxErrors;
-    fleet = fleet == null ? Fleet.ALONE : fleet;
+  private void check() {
     if (!fleet.alone() && mongodbUrl == null) {
       throw new IllegalArgumentException(
           "--clients "
@@ -293,38 +135,163 @@ public record SweepOptions(
 
   /** These options with the measured runs driven at {@code opsPerSec} (0: a closed loop). */
   public SweepOptions withTargetOpsPerSec(double opsPerSec) {
-    return new SweepOptions(
-        recordCounts,
-        profiles,
-        workload,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        loadThreads,
-        loadBatchSize,
-        server,
-        mongodbUrl,
-        image,
-        outDir,
-        dataDir,
-        dropExisting,
-        commandLine,
-        diskBaseline,
-        probeImage,
-        latency,
-        volumeSizeBytes,
-        workloadName,
-        remeasure,
-        maxErrors,
-        repeats,
-        opsPerSec,
-        fleet);
+    return toBuilder().targetOpsPerSec(opsPerSec).build();
   }
 
   /** These options for client {@code fleet.slot()} of a fleet. */
   public SweepOptions withFleet(Fleet fleet) {
-    return new SweepOptions(
+    return toBuilder().fleet(fleet).build();
+  }
+
+  /** Where this host keeps the server's data; null for a deployment given by URL. */
+  public Path localDataDir() {
+    return mongodbUrl == null ? dataDir : null;
+  }
+
+  /** The YCSB table (collection) the sweep loads and reads. */
+  public String table() {
+    return workload.getProperty("table", "usertable");
+  }
+
+  /** Data set sizes, ascending and distinct; each cell loads only the difference. */
+  public List<Long> recordCounts() {
+    return recordCounts;
+  }
+
+  /** Disk profiles, in report order. */
+  public List<DiskProfile> profiles() {
+    return profiles;
+  }
+
+  /** YCSB workload properties (from the workload file plus overrides). */
+  public Properties workload() {
+    return workload;
+  }
+
+  /** Client threads for the measured runs. */
+  public int threads() {
+    return threads;
+  }
+
+  /** Operations per measured run, or 0 to run for {@link #runSeconds()}. */
+  public long runOperations() {
+    return runOperations;
+  }
+
+  /** Seconds per measured run (when {@link #runOperations()} is 0; else a cap). */
+  public double runSeconds() {
+    return runSeconds;
+  }
+
+  /** Seconds of unmeasured reads after the cold start, before measuring. */
+  public double warmupSeconds() {
+    return warmupSeconds;
+  }
+
+  /** Client threads for loading. */
+  public int loadThreads() {
+    return loadThreads;
+  }
+
+  /** Inserts per batch while loading. */
+  public int loadBatchSize() {
+    return loadBatchSize;
+  }
+
+  /** How to get a server. */
+  public ServerChoice server() {
+    return server;
+  }
+
+  /** An existing deployment (server = URL), else null. May hold credentials: never print it. */
+  public String mongodbUrl() {
+    return mongodbUrl;
+  }
+
+  /** The server image for docker. */
+  public String image() {
+    return image;
+  }
+
+  /** The report directory. */
+  public Path outDir() {
+    return outDir;
+  }
+
+  /** Where docker and embedded servers keep their data. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** Replace a data set the harness did not load (or loaded differently). */
+  public boolean dropExisting() {
+    return dropExisting;
+  }
+
+  /** The exact command, for run.json. */
+  public List<String> commandLine() {
+    return commandLine;
+  }
+
+  /** How to measure each profile's disk before its cells, or null to skip it. */
+  public DiskBaseline.Settings diskBaseline() {
+    return diskBaseline;
+  }
+
+  /** The image that carries the disk probe (the stand-in image). */
+  public String probeImage() {
+    return probeImage;
+  }
+
+  /** How profiles' added latency is applied ({@code --latency}). */
+  public LatencyMethod latency() {
+    return latency;
+  }
+
+  /** The data volume's size, or 0 to size it from the data set. */
+  public long volumeSizeBytes() {
+    return volumeSizeBytes;
+  }
+
+  /** The workload as named on the command line, for cells' settings (a label); "" for none. */
+  public String workloadName() {
+    return workloadName;
+  }
+
+  /**
+   * Measure again, and replace, saved cells measured under other settings instead of refusing to
+   * resume ({@code --remeasure}).
+   */
+  public boolean remeasure() {
+    return remeasure;
+  }
+
+  /** Failed operations a measured run may have and its cell still be ok ({@code --max-errors}). */
+  public ErrorBudget maxErrors() {
+    return maxErrors;
+  }
+
+  /** Measured runs per cell, each from a cold start with its own warm-up ({@code --repeats}). */
+  public int repeats() {
+    return repeats;
+  }
+
+  /**
+   * The request rate of the measured run, an open loop whose latencies are also taken from each
+   * operation's intended start ({@code --target}), or 0 for a closed loop.
+   */
+  public double targetOpsPerSec() {
+    return targetOpsPerSec;
+  }
+
+  /** The clients that drive the server together ({@code --clients}); {@link Fleet#ALONE}: one. */
+  public Fleet fleet() {
+    return fleet;
+  }
+
+  // Every option, in declaration order: equality as the record's was, over all of them.
+  private List<Object> components() {
+    return Arrays.asList(
         recordCounts,
         profiles,
         workload,
@@ -353,8 +320,51 @@ public record SweepOptions(
         fleet);
   }
 
-  /** The YCSB table (collection) the sweep loads and reads. */
-  public String table() {
-    return workload.getProperty("table", "usertable");
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SweepOptions other && components().equals(other.components());
+  }
+
+  @Override
+  public int hashCode() {
+    return components().hashCode();
+  }
+
+  /** All options, the URL's credentials masked (this string may reach a log). */
+  @Override
+  public String toString() {
+    Properties shown = new Properties();
+    shown.putAll(workload);
+    if (shown.getProperty("mongodb.url") != null) {
+      shown.setProperty("mongodb.url", Redaction.maskUri(shown.getProperty("mongodb.url")));
+    }
+    return new StringJoiner(", ", "SweepOptions[", "]")
+        .add("recordCounts=" + recordCounts)
+        .add("profiles=" + profiles.stream().map(DiskProfile::name).toList())
+        .add("workloadName=" + workloadName)
+        .add("workload=" + shown)
+        .add("threads=" + threads)
+        .add("runOperations=" + runOperations)
+        .add("runSeconds=" + runSeconds)
+        .add("warmupSeconds=" + warmupSeconds)
+        .add("loadThreads=" + loadThreads)
+        .add("loadBatchSize=" + loadBatchSize)
+        .add("server=" + server)
+        .add("mongodbUrl=" + Redaction.maskUri(mongodbUrl))
+        .add("image=" + image)
+        .add("outDir=" + outDir)
+        .add("dataDir=" + dataDir)
+        .add("dropExisting=" + dropExisting)
+        .add("commandLine=" + commandLine.stream().map(Redaction::maskUri).toList())
+        .add("diskBaseline=" + diskBaseline)
+        .add("probeImage=" + probeImage)
+        .add("latency=" + latency)
+        .add("volumeSizeBytes=" + volumeSizeBytes)
+        .add("remeasure=" + remeasure)
+        .add("maxErrors=" + maxErrors)
+        .add("repeats=" + repeats)
+        .add("targetOpsPerSec=" + targetOpsPerSec)
+        .add("fleet=" + fleet)
+        .toString();
   }
 }

@@ -11,7 +11,6 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.volumes.LatencyMethod;
-import io.github.mongodbtiered.ycsb.ErrorBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -287,29 +286,23 @@ class SettingsMismatchTest {
 
   private SweepOptions options(
       String workloadName, Properties workload, int threads, double seconds, boolean remeasure) {
-    return new SweepOptions(
-        List.of(2000L, 4000L),
-        List.of(IO1, HDD),
-        workload,
-        threads,
-        0,
-        seconds,
-        1,
-        1,
-        100,
-        SweepOptions.ServerChoice.EMBEDDED,
-        null,
-        "",
-        dir,
-        dir.resolve("data"),
-        false,
-        List.of("test"),
-        null,
-        "",
-        LatencyMethod.OFF,
-        0,
-        workloadName,
-        remeasure,
-        ErrorBudget.NONE);
+    return SweepOptions.builder()
+        .recordCounts(2000L, 4000L)
+        .profiles(IO1, HDD)
+        .workload(workload)
+        .workloadName(workloadName)
+        .threads(threads)
+        .runSeconds(seconds)
+        .warmupSeconds(1)
+        .loadThreads(1)
+        .server(SweepOptions.ServerChoice.EMBEDDED)
+        .image("")
+        .outDir(dir)
+        .commandLine(List.of("test"))
+        .diskBaseline(null)
+        .probeImage("")
+        .latency(LatencyMethod.OFF)
+        .remeasure(remeasure)
+        .build();
   }
 }

@@ -59,27 +59,26 @@ class UrlSweepTest {
     w.setProperty("requestdistribution", "uniform");
     w.setProperty("fieldcount", "4");
     w.setProperty("fieldlength", "20");
-    return new SweepOptions(
-        List.of(counts),
-        List.of(DiskProfiles.builtIn().get("io1-5000"), DiskProfiles.builtIn().get("hdd-150")),
-        w,
-        2,
-        200,
-        0,
-        0,
-        2,
-        50,
-        SweepOptions.ServerChoice.URL,
-        url,
-        "",
-        out,
-        out.resolve("data"),
-        dropExisting,
-        List.of("test"),
-        DiskBaseline.Settings.defaults(),
-        "",
-        LatencyMethod.OFF,
-        0);
+    return SweepOptions.builder()
+        .recordCounts(counts)
+        .profiles(DiskProfiles.builtIn().get("io1-5000"), DiskProfiles.builtIn().get("hdd-150"))
+        .workload(w)
+        .threads(2)
+        .runOperations(200)
+        .runSeconds(0)
+        .warmupSeconds(0)
+        .loadThreads(2)
+        .loadBatchSize(50)
+        .server(SweepOptions.ServerChoice.URL)
+        .mongodbUrl(url)
+        .image("")
+        .outDir(out)
+        .dropExisting(dropExisting)
+        .commandLine(List.of("test"))
+        .diskBaseline(DiskBaseline.Settings.defaults())
+        .probeImage("")
+        .latency(LatencyMethod.OFF)
+        .build();
   }
 
   private SweepRunner.Outcome sweep(SweepOptions o) throws Exception {
