@@ -2,6 +2,7 @@ package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
@@ -60,7 +61,7 @@ final class CellMerge {
       requireAllOk(parts);
       int server = serverFiguresPart(parts);
       CellResult serverPart = parts.get(server);
-      CellResult.Builder merged =
+      CellResultBuilder merged =
           CellResult.builder(first.recordCount(), first.profile(), first.server())
               .latencies(latencies(parts, CellResult::latencies, ""))
               .intendedLatencies(
@@ -105,7 +106,7 @@ final class CellMerge {
    * warm-up was. A fleet's clients each loaded a slice at the same time, so their load rates add
    * up.
    */
-  private void fleetFigures(CellResult.Builder merged, List<CellResult> parts) {
+  private void fleetFigures(CellResultBuilder merged, List<CellResult> parts) {
     double clients = 0;
     double min = Double.POSITIVE_INFINITY;
     double max = 0;
@@ -252,8 +253,8 @@ final class CellMerge {
    * The clients ran side by side: operations, throughput and CPU add up, the runtime is the
    * longest, and a client-side figure one client lacks is unknown for all.
    */
-  private static CellResult.Builder sumClientFigures(
-      CellResult.Builder merged, List<CellResult> parts) {
+  private static CellResultBuilder sumClientFigures(
+      CellResultBuilder merged, List<CellResult> parts) {
     long operations = 0;
     double throughput = 0;
     long runtimeMillis = 0;

@@ -1,11 +1,13 @@
 package io.github.mongodbtiered.report;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,10 +16,13 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Set;
 
 /** The one JSON setup for report files: indented, strict on read, Instants as ISO-8601. */
@@ -58,6 +63,7 @@ final class Json {
       JsonNode tree = MAPPER.readTree(bytes);
       if (tree instanceof ObjectNode o) {
         optional.forEach(f -> putNullIfMissing(o, f));
+        refuseUnknown(o, type);
       }
       T value = tree == null ? null : MAPPER.treeToValue(tree, type);
       if (value == null) {
@@ -68,6 +74,41 @@ final class Json {
       throw new IOException(
           file + ": not a valid " + type.getSimpleName() + " (" + e.getOriginalMessage() + ")", e);
     }
+  }
+
+  /**
+   * Jackson lets any field through into a type with unwrapped parts (its strict check is off for
+   * them), so such a type's file is checked here: a field no part knows is from elsewhere.
+   */
+  private static void refuseUnknown(ObjectNode o, Class<?> type) throws JsonMappingException {
+    Set<String> known = new HashSet<>();
+    if (!unwrappedFields(type, known)) {
+      return;
+    }
+    for (Iterator<String> names = o.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!known.contains(name)) {
+        throw JsonMappingException.from((JsonParser) null, "unknown field '" + name + "'");
+      }
+    }
+  }
+
+  /** Adds the record's JSON fields, its unwrapped parts' spelled out; true when it has parts. */
+  private static boolean unwrappedFields(Class<?> type, Set<String> into) {
+    if (!type.isRecord()) {
+      return false;
+    }
+    boolean parts = false;
+    for (RecordComponent c : type.getRecordComponents()) {
+      // The annotation's targets leave it on the accessor, not on the record component.
+      if (c.getAccessor().isAnnotationPresent(JsonUnwrapped.class)) {
+        parts = true;
+        unwrappedFields(c.getType(), into);
+      } else {
+        into.add(c.getName());
+      }
+    }
+    return parts;
   }
 
   private static void putNullIfMissing(ObjectNode o, String path) {

@@ -5,6 +5,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -36,7 +37,7 @@ final class CellMeasurement {
   CellResult run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
       throws IOException {
     Endpoint endpoint = c.endpoint();
-    CellResult.Builder cell =
+    CellResultBuilder cell =
         CellResult.builder(c.recordCount(), c.profile().name(), c.server().kind())
             .notes(endpoint.notes())
             .pageCacheDropped(endpoint.pageCacheDropped())
@@ -70,7 +71,7 @@ final class CellMeasurement {
   /** The warm-up (unless {@code --warmup 0}), then the fleet's barrier before the run. */
   private String warmUpAndMeet(
       MongoDatabase db,
-      CellResult.Builder cell,
+      CellResultBuilder cell,
       Map<Metric, Double> warmFigures,
       Progress preloadProgress,
       Progress warmupProgress)
@@ -88,7 +89,7 @@ final class CellMeasurement {
   /** Reads the server after the run, decodes the logs once and derives the cell from them all. */
   private CellResult afterTheRun(
       MongoDatabase db,
-      CellResult.Builder cell,
+      CellResultBuilder cell,
       MeasuredRun.Readings run,
       ServerLife lifeBefore,
       Map<Metric, Double> warmFigures)

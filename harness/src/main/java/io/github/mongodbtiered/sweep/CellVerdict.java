@@ -4,6 +4,7 @@ import io.github.mongodbtiered.metrics.ClientCpuUsage;
 import io.github.mongodbtiered.metrics.DataSizes;
 import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
 import java.util.Locale;
@@ -23,7 +24,7 @@ final class CellVerdict {
    */
   static CellResult of(
       CellContext c,
-      CellResult.Builder cell,
+      CellResultBuilder cell,
       MeasuredRun.Readings run,
       MeasuredRun.After after,
       RunFigures figures,
@@ -68,7 +69,7 @@ final class CellVerdict {
    * ratios; a mismatch is noted, naming the bytes the prediction used.
    */
   private static void classify(
-      CellContext c, CellResult.Builder cell, DataSizes sizes, Map<Metric, Double> m) {
+      CellContext c, CellResultBuilder cell, DataSizes sizes, Map<Metric, Double> m) {
     Double cacheMax = m.get(Metric.WT_CACHE_MAX_BYTES);
     long cacheBytes =
         cacheMax != null ? cacheMax.longValue() : c.profile().effectiveCacheBytes().orElse(0);

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.variation.CellVariation;
@@ -45,7 +46,7 @@ final class Repeats {
     // The repeats' logged values together; intended-time ones apart, as in a single run.
     Map<String, LatencyStats> latencies = logs.latencies();
     CellVariation variation = variation(runs, CellVariation.mainOperation(latencies));
-    CellResult.Builder cell =
+    CellResultBuilder cell =
         CellResult.builder(first.recordCount(), first.profile(), first.server())
             .run(operations, runtimeMillis, throughput)
             .latencies(latencies)

@@ -2,7 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.metrics.RunMetrics;
-import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
@@ -30,7 +30,7 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
       MeasuredRun.After after,
       Map<Metric, Double> warmFigures,
       RunLogs logs,
-      CellResult.Builder cell) {
+      CellResultBuilder cell) {
     Map<Metric, Double> m =
         new EnumMap<>(
             RunMetrics.derive(

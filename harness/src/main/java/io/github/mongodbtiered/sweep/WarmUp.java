@@ -2,7 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.metrics.PageCache;
-import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.warmup.Preload;
@@ -28,7 +28,7 @@ import org.bson.Document;
  */
 final class WarmUp {
   private final CellContext c;
-  private final CellResult.Builder cell;
+  private final CellResultBuilder cell;
   private final Map<Metric, Double> figures;
   private final CellSeries series;
 
@@ -37,7 +37,7 @@ final class WarmUp {
    * @param figures where the warm-up's times and outcome go
    * @param series the cell's time series, told when the preload ended
    */
-  WarmUp(CellContext c, CellResult.Builder cell, Map<Metric, Double> figures, CellSeries series) {
+  WarmUp(CellContext c, CellResultBuilder cell, Map<Metric, Double> figures, CellSeries series) {
     this.c = c;
     this.cell = cell;
     this.figures = figures;
@@ -193,7 +193,7 @@ final class WarmUp {
     }
 
     /** Lifts the limits; a target that cannot lift them keeps them, and the cell says so. */
-    static LiftedLimits lift(TargetServer server, CellResult.Builder cell) {
+    static LiftedLimits lift(TargetServer server, CellResultBuilder cell) {
       try {
         return new LiftedLimits(server.diskLimitsLifted(), server.throttles());
       } catch (Exception e) {

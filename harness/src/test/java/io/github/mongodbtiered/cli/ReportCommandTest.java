@@ -86,29 +86,20 @@ class ReportCommandTest {
       lat.put("READ", LatencyStats.of(HistogramLogMerge.total(List.of(log))));
       new CellStore(d)
           .save(
-              new CellResult(
-                  count,
-                  "hdd",
-                  ServerKind.URL,
-                  CellStatus.OK,
-                  "",
-                  6000,
-                  10_000,
-                  600,
-                  lat,
-                  Map.of(
-                      Metric.WT_HIT_RATIO,
-                      0.5 + seed / 100.0,
-                      Metric.CLIENT_CPU_US_PER_OP,
-                      10.0 * seed,
-                      Metric.CLIENT_CPU_CORES,
-                      0.25),
-                  Tier.FAR_OVER,
-                  Tier.FAR_OVER,
-                  false,
-                  false,
-                  false,
-                  List.of("profiles are labels", "client " + name)));
+              CellResult.builder(count, "hdd", ServerKind.URL)
+                  .run(6000, 10_000, 600)
+                  .latencies(lat)
+                  .metrics(
+                      Map.of(
+                          Metric.WT_HIT_RATIO,
+                          0.5 + seed / 100.0,
+                          Metric.CLIENT_CPU_US_PER_OP,
+                          10.0 * seed,
+                          Metric.CLIENT_CPU_CORES,
+                          0.25))
+                  .tiers(Tier.FAR_OVER, Tier.FAR_OVER)
+                  .notes(List.of("profiles are labels", "client " + name))
+                  .build());
     }
     return d;
   }

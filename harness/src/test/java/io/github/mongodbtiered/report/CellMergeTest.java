@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -182,7 +183,7 @@ class CellMergeTest {
   }
 
   /** A cell without latency logs, its server figures as one client read them. */
-  private static CellResult.Builder serverSeenBy(
+  private static CellResultBuilder serverSeenBy(
       long readsRequested, long deviceReads, double opsHit, long operations) {
     return CellResult.builder(1_000_000, "hdd", ServerKind.DOCKER)
         .run(operations, 10_000, operations / 10.0)

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
-import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -65,25 +64,29 @@ class CellStoreTest {
     metrics.put(Metric.FS_HIT_RATIO, Double.NaN);
     metrics.put(Metric.CLIENT_CPU_CORES, -0.0);
     CellResult cell =
+        CellResult.builder(9_000_000_000L, "hdd-150", ServerKind.DOCKER)
+            .run(123_456_789, 60_001, 2057.613168724279)
+            .latencies(lat)
+            .tiers(Tier.FS_CACHE, Tier.FAR_OVER)
+            .fsHitBasis(FsHitBasis.OPS)
+            .clientBound(true)
+            .latencyApplied(true)
+            .latencyMethod("nbd")
+            .pageCacheDropped(true)
+            .notes(List.of("note \"one\"", "two\nlines", "ünïcode"))
+            .build();
+    // The builder drops a null figure; a file may hold one ("not measured"), so build it as read.
+    cell =
         new CellResult(
-            9_000_000_000L,
-            "hdd-150",
-            ServerKind.DOCKER,
-            CellStatus.OK,
-            "",
-            123_456_789,
-            60_001,
-            2057.613168724279,
-            lat,
+            cell.id(),
+            cell.outcome(),
+            cell.counts(),
+            cell.timing(),
             metrics,
-            Tier.FS_CACHE,
-            Tier.FAR_OVER,
-            FsHitBasis.OPS,
-            true,
-            true,
-            "nbd",
-            true,
-            List.of("note \"one\"", "two\nlines", "ünïcode"));
+            cell.tiers(),
+            cell.conditions(),
+            cell.notes(),
+            cell.settings());
     CellStore store = new CellStore(dir);
     store.save(cell);
     assertTrue(Files.exists(dir.resolve("cells/9000000000-hdd-150.json")));
@@ -294,7 +297,9 @@ class CellStoreTest {
             "{}", // valid JSON, no cell
             "null",
             json + "garbage",
-            json.replace("\"WT_HIT_RATIO\"", "\"NO_SUCH_METRIC\""))) {
+            json.replace("\"WT_HIT_RATIO\"", "\"NO_SUCH_METRIC\""),
+            json.replace("\"clientBound\"", "\"clientBoundd\""), // a part's field misspelt
+            json.replaceFirst("\\{", "{\"injected\": 1,"))) {
       Files.writeString(f, bad);
       IOException e = assertThrows(IOException.class, () -> store.load(100, "hdd"), bad);
       assertTrue(e.getMessage().contains(f.toString()), e.getMessage());

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.report;
 
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
@@ -11,7 +12,7 @@ final class Cells {
   private Cells() {}
 
   /** An ok cell with one READ latency and a few figures, as a Docker sweep measures them. */
-  static CellResult.Builder cell(long recordCount, String profile) {
+  static CellResultBuilder cell(long recordCount, String profile) {
     return CellResult.builder(recordCount, profile, ServerKind.DOCKER)
         .run(1000, 10_000, 100.04)
         .latency("READ", new LatencyStats(900, 1234.56, 1000, 2000, 3000, 4000, 5000))

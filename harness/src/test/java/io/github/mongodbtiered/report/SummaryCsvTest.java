@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.CellResult;
-import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -274,23 +273,10 @@ class SummaryCsvTest {
   void failedMetricsAreEmptyToo() {
     CellResult f = CellResult.failed(5, "ssd", ServerKind.URL, "x");
     CellResult withMetric =
-        new CellResult(
-            5,
-            "ssd",
-            ServerKind.URL,
-            CellStatus.FAILED,
-            "x",
-            0,
-            0,
-            0,
-            new TreeMap<>(),
-            Map.of(Metric.DATA_BYTES, 0.0),
-            null,
-            null,
-            false,
-            false,
-            false,
-            List.of());
+        CellResult.builder(5, "ssd", ServerKind.URL)
+            .failed("x")
+            .metrics(Map.of(Metric.DATA_BYTES, 0.0))
+            .build();
     Map<String, String> row = row(lines(SummaryCsv.render(List.of(withMetric))), 1);
     assertEquals("", row.get("data_bytes"));
     assertEquals("", row.get("operations"));
@@ -334,22 +320,15 @@ class SummaryCsvTest {
 
   private static CellResult withLatencies(CellResult c, TreeMap<String, LatencyStats> lat) {
     return new CellResult(
-        c.recordCount(),
-        c.profile(),
-        c.server(),
-        c.status(),
-        c.error(),
-        c.operations(),
-        c.runtimeMillis(),
-        c.throughputOpsPerSec(),
-        lat,
+        c.id(),
+        c.outcome(),
+        c.counts(),
+        new CellResult.Latencies(lat, null),
         c.metrics(),
-        c.predictedTier(),
-        c.observedTier(),
-        c.clientBound(),
-        c.latencyApplied(),
-        c.pageCacheDropped(),
-        c.notes());
+        c.tiers(),
+        c.conditions(),
+        c.notes(),
+        c.settings());
   }
 
   /** Lines of a CSV whose fields hold no line breaks. */
