@@ -153,7 +153,8 @@ final class CellMeasurement {
           IntervalLog.read(
               new ReportLayout(options.outDir()).histogramsOf(recordCount, profile.name(), repeat));
       CellVariation variation =
-          CellVariation.ofRun(intervals, CellVariation.mainOperation(latencies));
+          CellVariation.ofRun(
+              intervals, LatencyStats.mainOperation(LatencyStats.counts(latencies)));
       m.putAll(variation.figures());
       Drift drift = Drift.ofRun(intervals);
       if (drift != null) {

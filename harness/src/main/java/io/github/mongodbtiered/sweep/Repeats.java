@@ -47,7 +47,8 @@ final class Repeats {
       clientBound |= r.clientBound();
     }
     Map<String, LatencyStats> latencies = latencies(first, layout);
-    CellVariation variation = variation(runs, CellVariation.mainOperation(latencies));
+    CellVariation variation =
+        variation(runs, LatencyStats.mainOperation(LatencyStats.counts(latencies)));
     CellResult.Builder cell =
         CellResult.builder(first.recordCount(), first.profile(), first.server())
             .run(operations, runtimeMillis, throughput)
