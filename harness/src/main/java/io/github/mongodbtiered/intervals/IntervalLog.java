@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.intervals;
 
+import io.github.mongodbtiered.results.LatencyStats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ public final class IntervalLog {
   static final long SAME_REPORT_MILLIS = 250;
 
   /** YCSB's prefix for latencies measured from the intended start time. */
-  public static final String INTENDED_PREFIX = "Intended-";
+  public static final String INTENDED_PREFIX = LatencyStats.INTENDED_PREFIX;
 
   private IntervalLog() {}
 

@@ -8,6 +8,7 @@ import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,15 +19,16 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.DoubleStream;
 import org.HdrHistogram.Histogram;
 
 /**
  * One cell from the same cell of several clients' reports (see {@link ReportMerge}): latencies
- * merged from their HdrHistogram logs, client-side figures summed, server-side figures and tiers
- * from the first client, notes each once, the time series as {@link SeriesMerge} makes it. The
- * clients shared one server, so its counters (bytes and reads requested and read from the device,
- * the hit ratios, the hit ratio the tier used) are the same run seen from each: summing them would
- * count the server's reads once per client.
+ * merged from their HdrHistogram logs, operations and throughput summed, each metric as its {@link
+ * Metric#fleet()} rule says, tiers from the part that read the server's figures, notes each once,
+ * the time series as {@link SeriesMerge} makes it. The clients shared one server, so its counters
+ * (bytes and reads requested and read from the device, the hit ratios, the hit ratio the tier used)
+ * are the same run seen from each: summing them would count the server's reads once per client.
  */
 final class CellMerge {
   /** Why a cell cannot be merged: the merged cell is failed, saying so. */
@@ -66,7 +68,7 @@ final class CellMerge {
               .latencies(latencies(parts, CellResult::latencies, ""))
               .intendedLatencies(
                   latencies(parts, CellResult::intendedLatencies, IntervalLog.INTENDED_PREFIX))
-              .metrics(serverPart.metrics())
+              .metrics(figures(parts, serverPart))
               .tiers(serverPart.predictedTier(), serverPart.observedTier())
               .fsHitBasis(serverPart.fsHitBasis())
               .predictedTierBasis(serverPart.predictedTierBasis())
@@ -75,11 +77,11 @@ final class CellMerge {
                   ReportMerge.mergedFrom("clients", labels)
                       + "; server-side figures and tiers from "
                       + labels.get(server))
-              .notes(notes(parts));
-      fleetFigures(merged, parts);
+              .notes(notes(parts))
+              .note(perClient(parts));
       SeriesMerge.merge(inputs, labels, out, first.recordCount(), first.profile())
           .ifPresentOrElse(merged::note, () -> merged.note(SeriesMerge.NOTE));
-      return sumClientFigures(merged, parts).build();
+      return clientRun(merged, parts).build();
     } catch (Refused r) {
       return CellResult.failed(
           first.recordCount(), first.profile(), first.server(), r.getMessage());
@@ -100,46 +102,103 @@ final class CellMerge {
     return 0;
   }
 
-  /**
-   * How the clients shared the cell: how many ran it, the slowest and fastest one's throughput (and
-   * each one's in a note), how far apart their measured runs started; steady only if every client's
-   * warm-up was. A fleet's clients each loaded a slice at the same time, so their load rates add
-   * up.
-   */
-  private void fleetFigures(CellResultBuilder merged, List<CellResult> parts) {
+  /** Every metric as its {@link Metric#fleet()} rule combines the parts; unknown ones left out. */
+  private static Map<Metric, Double> figures(List<CellResult> parts, CellResult serverPart) {
+    Map<Metric, Double> figures = new EnumMap<>(Metric.class);
+    for (Metric m : Metric.values()) {
+      Double v = figure(m, parts, serverPart);
+      if (v != null) {
+        figures.put(m, v);
+      }
+    }
+    return figures;
+  }
+
+  private static Double figure(Metric m, List<CellResult> parts, CellResult serverPart) {
+    return switch (m.fleet()) {
+      case SERVER_PART -> serverPart.metric(m);
+      case SUM -> sum(parts, m);
+      // A fleet's clients each loaded a slice at the same time, so their load rates add up.
+      case FLEET_SUM -> fleet(parts) ? sum(parts, m) : serverPart.metric(m);
+      case OPS_WEIGHTED_MEAN -> opsWeightedMean(parts, m);
+      case EARLIEST -> allKnown(parts, m) ? known(parts, m).min().orElseThrow() : null;
+      case LOWEST -> known(parts, m).min().stream().boxed().findFirst().orElse(null);
+      case CLIENT_COUNT -> clients(parts);
+      case SLOWEST_CLIENT ->
+          parts.stream()
+              .mapToDouble(CellResult::throughputOpsPerSec)
+              .reduce(Double.POSITIVE_INFINITY, Math::min);
+      case FASTEST_CLIENT ->
+          parts.stream().mapToDouble(CellResult::throughputOpsPerSec).reduce(0, Math::max);
+      case START_SPREAD -> startSpread(parts);
+      case DROPPED -> null;
+    };
+  }
+
+  /** The values of {@code m} the parts have, in part order. */
+  private static DoubleStream known(List<CellResult> parts, Metric m) {
+    return parts.stream().map(p -> p.metric(m)).filter(Objects::nonNull).mapToDouble(v -> v);
+  }
+
+  private static boolean allKnown(List<CellResult> parts, Metric m) {
+    return parts.stream().allMatch(p -> p.metric(m) != null);
+  }
+
+  private static Double sum(List<CellResult> parts, Metric m) {
+    if (!allKnown(parts, m)) {
+      return null;
+    }
+    double sum = 0;
+    for (CellResult p : parts) {
+      sum += p.metric(m);
+    }
+    return sum;
+  }
+
+  private static Double opsWeightedMean(List<CellResult> parts, Metric m) {
+    if (!allKnown(parts, m)) {
+      return null;
+    }
+    long operations = 0;
+    double weighted = 0;
+    for (CellResult p : parts) {
+      operations += p.operations();
+      weighted += p.metric(m) * p.operations();
+    }
+    return operations > 0 ? weighted / operations : null;
+  }
+
+  /** Every part is a fleet's client: it knows its index in the fleet. */
+  private static boolean fleet(List<CellResult> parts) {
+    return allKnown(parts, Metric.CLIENT_INDEX);
+  }
+
+  private static double clients(List<CellResult> parts) {
     double clients = 0;
-    double min = Double.POSITIVE_INFINITY;
-    double max = 0;
-    double firstStart = Double.POSITIVE_INFINITY;
-    double lastStart = Double.NEGATIVE_INFINITY;
-    boolean startsKnown = true;
-    boolean fleet = true;
-    double loadRate = 0;
-    boolean loadKnown = true;
-    Double steady = null;
-    List<String> each = new ArrayList<>();
-    for (int i = 0; i < parts.size(); i++) {
-      CellResult p = parts.get(i);
+    for (CellResult p : parts) {
       Map<Metric, Double> m = p.metrics();
       // A fleet client's own cell says the fleet's size; it is one client of it.
       clients += m.containsKey(Metric.CLIENT_INDEX) ? 1 : m.getOrDefault(Metric.CLIENTS, 1.0);
-      min = Math.min(min, p.throughputOpsPerSec());
-      max = Math.max(max, p.throughputOpsPerSec());
-      Double start = m.get(Metric.RUN_STARTED_EPOCH_MS);
-      startsKnown &= start != null;
-      if (start != null) {
-        firstStart = Math.min(firstStart, start);
-        lastStart = Math.max(lastStart, start);
-      }
-      Double index = m.get(Metric.CLIENT_INDEX);
-      fleet &= index != null;
-      Double load = m.get(Metric.LOAD_RECORDS_PER_SEC);
-      loadKnown &= load != null;
-      loadRate += load == null ? 0 : load;
-      Double s = m.get(Metric.STEADY_STATE);
-      if (s != null) {
-        steady = steady == null ? s : Math.min(steady, s);
-      }
+    }
+    return clients;
+  }
+
+  /** How far apart the measured runs started; null unless every client knows its start. */
+  private static Double startSpread(List<CellResult> parts) {
+    Metric start = Metric.RUN_STARTED_EPOCH_MS;
+    if (!allKnown(parts, start)) {
+      return null;
+    }
+    return known(parts, start).reduce(Double.NEGATIVE_INFINITY, Math::max)
+        - known(parts, start).reduce(Double.POSITIVE_INFINITY, Math::min);
+  }
+
+  /** Each client's throughput, and how far apart their measured runs started. */
+  private String perClient(List<CellResult> parts) {
+    List<String> each = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++) {
+      CellResult p = parts.get(i);
+      Double index = p.metric(Metric.CLIENT_INDEX);
       each.add(
           String.format(
               Locale.ROOT,
@@ -147,24 +206,12 @@ final class CellMerge {
               index != null ? "client " + index.intValue() : labels.get(i),
               p.throughputOpsPerSec()));
     }
-    merged
-        .metric(Metric.CLIENT_INDEX, null)
-        .metric(Metric.CLIENTS, clients)
-        .metric(Metric.CLIENT_OPS_PER_SEC_MIN, min)
-        .metric(Metric.CLIENT_OPS_PER_SEC_MAX, max)
-        .metric(Metric.CLIENT_START_SPREAD_MS, startsKnown ? lastStart - firstStart : null)
-        .metric(Metric.RUN_STARTED_EPOCH_MS, startsKnown ? firstStart : null)
-        .metric(Metric.STEADY_STATE, steady);
-    if (fleet) {
-      merged.metric(Metric.LOAD_RECORDS_PER_SEC, loadKnown ? loadRate : null);
-    }
     String note = "per client: " + String.join(", ", each);
-    if (startsKnown) {
-      note +=
-          String.format(
-              Locale.ROOT, "; measured runs started within %.0f ms", lastStart - firstStart);
+    Double spread = startSpread(parts);
+    if (spread != null) {
+      note += String.format(Locale.ROOT, "; measured runs started within %.0f ms", spread);
     }
-    merged.note(note);
+    return note;
   }
 
   /** A total without one client's share would be wrong: a missing or failed part fails the cell. */
@@ -250,38 +297,24 @@ final class CellMerge {
   }
 
   /**
-   * The clients ran side by side: operations, throughput and CPU add up, the runtime is the
-   * longest, and a client-side figure one client lacks is unknown for all.
+   * The clients ran side by side: operations and throughput add up, the runtime is the longest; the
+   * latency was applied only if it was for every client.
    */
-  private static CellResultBuilder sumClientFigures(
-      CellResultBuilder merged, List<CellResult> parts) {
+  private static CellResultBuilder clientRun(CellResultBuilder merged, List<CellResult> parts) {
     long operations = 0;
     double throughput = 0;
     long runtimeMillis = 0;
-    double cpuMicros = 0;
-    boolean cpuKnown = true;
-    double cores = 0;
-    boolean coresKnown = true;
     boolean clientBound = false;
     boolean latencyApplied = true;
     for (CellResult p : parts) {
       operations += p.operations();
       throughput += p.throughputOpsPerSec();
       runtimeMillis = Math.max(runtimeMillis, p.runtimeMillis());
-      Double perOp = p.metrics().get(Metric.CLIENT_CPU_US_PER_OP);
-      cpuKnown &= perOp != null;
-      cpuMicros += perOp == null ? 0 : perOp * p.operations();
-      Double c = p.metrics().get(Metric.CLIENT_CPU_CORES);
-      coresKnown &= c != null;
-      cores += c == null ? 0 : c;
       clientBound |= p.clientBound();
       latencyApplied &= p.latencyApplied();
     }
     return merged
         .run(operations, runtimeMillis, throughput)
-        .metric(
-            Metric.CLIENT_CPU_US_PER_OP, cpuKnown && operations > 0 ? cpuMicros / operations : null)
-        .metric(Metric.CLIENT_CPU_CORES, coresKnown ? cores : null)
         .clientBound(clientBound)
         .latencyApplied(latencyApplied)
         .latencyMethod(latencyApplied ? parts.get(0).latencyMethod() : "");

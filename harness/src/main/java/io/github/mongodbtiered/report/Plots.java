@@ -86,22 +86,16 @@ public final class Plots {
   }
 
   /**
-   * The operation whose p99 is plotted: the one with the most operations over all cells (READ for
-   * the study's read-only workload), ties broken by name; empty when no cell has latencies.
+   * The operation whose p99 is plotted: the main one ({@link LatencyStats#mainOperation}) over all
+   * cells together; empty when no cell has latencies.
    */
   public static String mainOperation(List<CellResult> cells) {
     Map<String, Long> counts = new HashMap<>();
     for (CellResult c : cells) {
       c.latencies().forEach((op, s) -> counts.merge(op, s.count(), Long::sum));
     }
-    return counts.entrySet().stream()
-        .sorted(
-            Map.Entry.<String, Long>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
-        .map(Map.Entry::getKey)
-        .findFirst()
-        .orElse("");
+    String main = LatencyStats.mainOperation(counts);
+    return main == null ? "" : main;
   }
 
   private static Plot throughput(Map<String, List<CellResult>> byProfile, Map<String, Color> col)

@@ -17,9 +17,9 @@ import java.util.TreeSet;
  *
  * <p>Empty means "not measured", never 0: a metric a cell lacks, a latency block for an operation
  * it did not run, and every measured figure of a cell whose status is not ok. Decimals are fixed
- * per column (never exponent notation, always {@link Locale#ROOT}): throughput and per-second rates
- * 1, mean latency 1, byte, page and read counts 0, hit ratios 6, await 3 ms, CPU per operation 2
- * us, CPU cores 3. A non-finite value (a 0/0 ratio) is empty too.
+ * per column (never exponent notation, always {@link Locale#ROOT}): throughput 1, mean latency 1,
+ * each {@link Metric} its {@link Metric#decimals()}; a {@link Metric#flag()} is true or false. A
+ * non-finite value (a 0/0 ratio) is empty too.
  *
  * <p>{@code observed_tier_fs_hit_basis} says which filesystem hit ratio {@code observed_tier} was
  * classified from: {@code ops} ({@code fs_hit_ratio_ops}) or {@code bytes} ({@code fs_hit_ratio});
@@ -140,49 +140,70 @@ public final class SummaryCsv {
     r.add(measured ? Long.toString(c.operations()) : "");
     r.add(measured ? Long.toString(c.runtimeMillis()) : "");
     r.add(measured ? fixed(c.throughputOpsPerSec(), 1) : "");
+    failures(r, c);
+    for (String op : ops) {
+      service(r, measured ? c.latencies().get(op) : null);
+      intended(r, measured ? c.intendedLatencies().get(op) : null);
+    }
+    for (Metric m : Metric.values()) {
+      r.add(metric(m, measured ? c.metrics().get(m) : null));
+    }
+    tiersAndFlags(r, c);
+    return r;
+  }
+
+  /** Filled for failed cells too: they often say why it failed. */
+  private static void failures(List<String> r, CellResult c) {
     Long failedTotal = c.failedOperationsTotal();
     r.add(failedTotal == null ? "" : Long.toString(failedTotal));
     for (String type : FAILURE_TYPES) {
       Long n = c.failedOperations().get(type);
       r.add(n == null ? "" : Long.toString(n));
     }
-    for (String op : ops) {
-      LatencyStats s = measured ? c.latencies().get(op) : null;
-      if (s == null) {
-        r.addAll(List.of("", "", "", "", "", "", ""));
-      } else {
-        r.addAll(
-            List.of(
-                Long.toString(s.count()),
-                fixed(s.meanMicros(), 1),
-                Long.toString(s.p50Micros()),
-                Long.toString(s.p95Micros()),
-                Long.toString(s.p99Micros()),
-                Long.toString(s.p999Micros()),
-                Long.toString(s.maxMicros())));
-      }
-      LatencyStats i = measured ? c.intendedLatencies().get(op) : null;
-      if (i == null) {
-        r.addAll(List.of("", "", "", "", "", ""));
-      } else {
-        r.addAll(
-            List.of(
-                fixed(i.meanMicros(), 1),
-                Long.toString(i.p50Micros()),
-                Long.toString(i.p95Micros()),
-                Long.toString(i.p99Micros()),
-                Long.toString(i.p999Micros()),
-                Long.toString(i.maxMicros())));
-      }
+  }
+
+  /** One operation's service-time block: count, mean and percentiles; empty when null. */
+  private static void service(List<String> r, LatencyStats s) {
+    if (s == null) {
+      r.addAll(List.of("", "", "", "", "", "", ""));
+      return;
     }
-    for (Metric m : Metric.values()) {
-      Double v = measured ? c.metrics().get(m) : null;
-      if (m == Metric.STEADY_STATE || m == Metric.UNSTABLE) {
-        r.add(v == null ? "" : Boolean.toString(v > 0)); // a yes or no, read as one
-        continue;
-      }
-      r.add(v == null ? "" : fixed(v, decimals(m)));
+    r.add(Long.toString(s.count()));
+    percentiles(r, s);
+  }
+
+  /**
+   * One operation's intended-time block, without the count (the service block's); empty when null.
+   */
+  private static void intended(List<String> r, LatencyStats i) {
+    if (i == null) {
+      r.addAll(List.of("", "", "", "", "", ""));
+      return;
     }
+    percentiles(r, i);
+  }
+
+  private static void percentiles(List<String> r, LatencyStats s) {
+    r.addAll(
+        List.of(
+            fixed(s.meanMicros(), 1),
+            Long.toString(s.p50Micros()),
+            Long.toString(s.p95Micros()),
+            Long.toString(s.p99Micros()),
+            Long.toString(s.p999Micros()),
+            Long.toString(s.maxMicros())));
+  }
+
+  /** {@code v} as {@code m}'s column has it: a flag as true or false, else its decimals. */
+  static String metric(Metric m, Double v) {
+    if (v == null) {
+      return "";
+    }
+    // A yes or no, read as one.
+    return m.flag() ? Boolean.toString(v > 0) : fixed(v, m.decimals());
+  }
+
+  private static void tiersAndFlags(List<String> r, CellResult c) {
     r.add(Tier.idOf(c.predictedTier()));
     r.add(PredictedTierBasis.idOf(c.predictedTierBasis()));
     r.add(Tier.idOf(c.observedTier()));
@@ -193,57 +214,11 @@ public final class SummaryCsv {
     r.add(c.latencyMethod());
     r.add(Boolean.toString(c.pageCacheDropped()));
     r.add(String.join("; ", c.notes()));
-    return r;
   }
 
   /** "failed_read_modify_write" for READ-MODIFY-WRITE. */
   static String failureColumn(String type) {
     return "failed_" + type.toLowerCase(Locale.ROOT).replace('-', '_');
-  }
-
-  /** Decimals each metric's column carries; no default, so a new metric must choose. */
-  static int decimals(Metric m) {
-    return switch (m) {
-      case DATA_BYTES,
-          INDEX_BYTES,
-          STORAGE_BYTES,
-          FILE_LIVE_BYTES,
-          WT_CACHE_MAX_BYTES,
-          WT_CACHE_USED_BYTES,
-          WT_BYTES_READ_INTO_CACHE,
-          WT_PAGES_READ_INTO_CACHE,
-          WT_PAGES_REQUESTED,
-          WT_APP_THREAD_EVICTIONS,
-          FS_BYTES_REQUESTED,
-          DEVICE_BYTES_READ,
-          FS_READ_OPS_REQUESTED,
-          DEVICE_READ_OPS,
-          INTERVALS,
-          REPEATS,
-          CLIENTS,
-          CLIENT_INDEX,
-          CLIENT_START_SPREAD_MS,
-          RUN_STARTED_EPOCH_MS ->
-          0;
-      case LOAD_RECORDS_PER_SEC,
-          DEVICE_READS_PER_SEC,
-          DEVICE_UTIL_PCT,
-          WARMUP_PRELOAD_S,
-          WARMUP_S,
-          WARMUP_LIFTED_S,
-          CLIENT_OPS_PER_SEC_MIN,
-          CLIENT_OPS_PER_SEC_MAX,
-          OPS_PER_SEC_CI95_LOW,
-          OPS_PER_SEC_CI95_HIGH,
-          OPS_PER_SEC_CV_PCT,
-          RUN_DRIFT_PCT ->
-          1;
-      case STEADY_STATE, UNSTABLE -> 0;
-      case P99_MS_LOW, P99_MS_HIGH -> 3;
-      case CLIENT_CPU_US_PER_OP -> 2;
-      case DEVICE_AWAIT_MS, CLIENT_CPU_CORES -> 3;
-      case WT_HIT_RATIO, FS_HIT_RATIO, FS_HIT_RATIO_OPS -> 6;
-    };
   }
 
   static String fixed(double v, int decimals) {

@@ -6,6 +6,7 @@ import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.SeriesCsv;
 import io.github.mongodbtiered.report.SeriesCsv.Phase;
 import io.github.mongodbtiered.report.SeriesCsv.Row;
+import io.github.mongodbtiered.results.LatencyStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -91,20 +92,13 @@ final class CellSeries {
         mainCount == 0 ? null : i.p99Micros(main) / 1000.0);
   }
 
-  /** The operation type with the most operations in the run (READ in the study's workload). */
+  /** The run's main operation ({@link LatencyStats#mainOperation}). */
   private static String mainOperation(List<Interval> run) {
     Map<String, Long> counts = new HashMap<>();
     for (Interval i : run) {
       i.byOperation().forEach((op, h) -> counts.merge(op, h.getTotalCount(), Long::sum));
     }
-    return counts.entrySet().stream()
-        .sorted(
-            Map.Entry.<String, Long>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
-        .map(Map.Entry::getKey)
-        .findFirst()
-        .orElse(null);
+    return LatencyStats.mainOperation(counts);
   }
 
   private static double seconds(long millis, long originMillis) {

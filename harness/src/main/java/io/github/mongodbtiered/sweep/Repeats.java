@@ -5,21 +5,22 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.Metric.RepeatRule;
 import io.github.mongodbtiered.variation.CellVariation;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * One cell from its repeated measured runs ({@code --repeats}), each from a cold start: throughput
  * is the repeats' mean with a Student-t interval over their means; operations and runtime add up;
- * latencies are all repeats' logged values together; every other figure is the repeats' mean (the
- * steady-state flag their worst; the start time and the client's place in its fleet the first's);
- * tiers and flags come from the first repeat, and a repeat that observed another tier is noted.
+ * latencies are all repeats' logged values together; every other figure as its {@link
+ * Metric#repeats()} rule says; tiers and flags come from the first repeat, and a repeat that
+ * observed another tier is noted.
  */
 final class Repeats {
   private Repeats() {}
@@ -45,14 +46,15 @@ final class Repeats {
     }
     // The repeats' logged values together; intended-time ones apart, as in a single run.
     Map<String, LatencyStats> latencies = logs.latencies();
-    CellVariation variation = variation(runs, CellVariation.mainOperation(latencies));
+    CellVariation variation =
+        variation(runs, LatencyStats.mainOperation(LatencyStats.counts(latencies)));
     CellResultBuilder cell =
         CellResult.builder(first.recordCount(), first.profile(), first.server())
             .run(operations, runtimeMillis, throughput)
             .latencies(latencies)
             .intendedLatencies(logs.intendedLatencies())
             .failedOperations(failed)
-            .metrics(meanFigures(runs))
+            .metrics(figures(runs))
             .metrics(variation.figures())
             .tiers(first.predictedTier(), first.observedTier())
             .fsHitBasis(first.fsHitBasis())
@@ -69,47 +71,28 @@ final class Repeats {
     return cell.build();
   }
 
-  /** A run's own uncertainty: the repeats' replaces it, never averaged. */
-  private static final Set<Metric> VARIATION =
-      EnumSet.of(
-          Metric.OPS_PER_SEC_CI95_LOW,
-          Metric.OPS_PER_SEC_CI95_HIGH,
-          Metric.OPS_PER_SEC_CV_PCT,
-          Metric.P99_MS_LOW,
-          Metric.P99_MS_HIGH,
-          Metric.INTERVALS,
-          Metric.REPEATS,
-          Metric.UNSTABLE);
-
   /**
-   * Each figure's mean over the repeats that have it; steady only if every repeat was; the
-   * variation figures left to {@link CellVariation#ofRepeats}.
+   * Each figure as its {@link Metric#repeats()} rule combines the repeats that have it; the {@link
+   * RepeatRule#RECOMPUTED} ones left to {@link CellVariation#ofRepeats}.
    */
-  private static Map<Metric, Double> meanFigures(List<CellResult> runs) {
-    Map<Metric, Double> mean = new TreeMap<>();
+  private static Map<Metric, Double> figures(List<CellResult> runs) {
+    Map<Metric, Double> combined = new TreeMap<>();
     for (Metric m : Metric.values()) {
-      if (VARIATION.contains(m)) {
-        continue;
+      List<Double> values = runs.stream().map(r -> r.metric(m)).filter(Objects::nonNull).toList();
+      if (m.repeats() != RepeatRule.RECOMPUTED && !values.isEmpty()) {
+        combined.put(m, combine(m.repeats(), values));
       }
-      List<Double> values = new ArrayList<>();
-      runs.forEach(
-          r -> {
-            if (r.metric(m) != null) {
-              values.add(r.metric(m));
-            }
-          });
-      if (values.isEmpty()) {
-        continue;
-      }
-      mean.put(
-          m,
-          m == Metric.STEADY_STATE
-              ? values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
-              : m == Metric.RUN_STARTED_EPOCH_MS || m == Metric.CLIENTS || m == Metric.CLIENT_INDEX
-                  ? values.get(0)
-                  : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
     }
-    return mean;
+    return combined;
+  }
+
+  private static double combine(RepeatRule rule, List<Double> values) {
+    return switch (rule) {
+      case MEAN -> values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+      case LOWEST -> values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+      case FIRST -> values.get(0);
+      case RECOMPUTED -> throw new IllegalArgumentException("recomputed, not combined");
+    };
   }
 
   private static CellVariation variation(List<CellResult> runs, String mainOperation) {

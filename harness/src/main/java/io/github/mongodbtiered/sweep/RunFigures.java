@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.results.CellResultBuilder;
+import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
@@ -49,7 +50,8 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
     logs.latencies().forEach(cell::latency);
     logs.intendedLatencies().forEach(cell::intendedLatency);
     CellVariation variation =
-        CellVariation.ofRun(logs.intervals(), CellVariation.mainOperation(logs.latencies()));
+        CellVariation.ofRun(
+            logs.intervals(), LatencyStats.mainOperation(LatencyStats.counts(logs.latencies())));
     m.putAll(variation.figures());
     Drift drift = Drift.ofRun(logs.intervals());
     if (drift != null) {

@@ -1,7 +1,6 @@
 package io.github.mongodbtiered.variation;
 
 import io.github.mongodbtiered.intervals.Interval;
-import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import java.util.ArrayList;
@@ -9,7 +8,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * How sure a cell's throughput and p99 are: a 95% confidence interval for the throughput with the
@@ -41,7 +39,7 @@ public record CellVariation(
   /**
    * From one measured run's intervals.
    *
-   * @param mainOperation whose p99 spread is given (the one with the most operations)
+   * @param mainOperation whose p99 spread is given ({@link LatencyStats#mainOperation})
    */
   public static CellVariation ofRun(List<Interval> intervals, String mainOperation) {
     int full = BatchMeans.fullIntervals(intervals).size();
@@ -85,23 +83,6 @@ public record CellVariation(
         0,
         meansOpsPerSec.size(),
         Stability.unstable(cv) || anyRunUnstable);
-  }
-
-  /**
-   * The operation whose p99 spread is given: the one with the most operations (READ in the study's
-   * workloads), ties to the first by name; intended-time latencies count the same operations again
-   * and are never it. Null when there is none.
-   */
-  public static String mainOperation(Map<String, LatencyStats> latencies) {
-    String main = null;
-    long most = -1;
-    for (Map.Entry<String, LatencyStats> e : new TreeMap<>(latencies).entrySet()) {
-      if (!e.getKey().startsWith(IntervalLog.INTENDED_PREFIX) && e.getValue().count() > most) {
-        main = e.getKey();
-        most = e.getValue().count();
-      }
-    }
-    return main;
   }
 
   /** The figures as the cell's metrics; those not known are left out. */

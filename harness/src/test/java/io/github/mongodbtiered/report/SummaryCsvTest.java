@@ -301,7 +301,7 @@ class SummaryCsvTest {
     java.util.Locale saved = Locale.getDefault();
     try {
       Locale.setDefault(Locale.GERMANY);
-      assertEquals("0.500000", SummaryCsv.fixed(0.5, SummaryCsv.decimals(Metric.WT_HIT_RATIO)));
+      assertEquals("0.500000", SummaryCsv.fixed(0.5, Metric.WT_HIT_RATIO.decimals()));
     } finally {
       Locale.setDefault(saved);
     }

@@ -29,26 +29,8 @@ final class CellTable {
     boolean intended = rows.stream().anyMatch(c -> !c.intendedLatencies().isEmpty());
     // Only a fleet's merged report has them: how many clients ran a cell, and how evenly.
     boolean fleet = rows.stream().anyMatch(c -> c.metrics().getOrDefault(Metric.CLIENTS, 1.0) > 1);
-    h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
-        .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
-        .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
-        .append(" and in reads; the observed tier names the one it was classified from. The files")
-        .append(" are the collection's and its indexes' on disk, free space included; their live")
-        .append(
-            " bytes leave out what WiredTiger holds for reuse, and the predicted tier names the")
-        .append(" bytes it was decided by (see Tiers). The 95% interval of the throughput and its")
-        .append(" coefficient of variation (CV) come from the repeats' means, or with one repeat")
-        .append(" from 10 batches of its run; a cell whose CV is above ")
-        .append(Sizes.trim(Stability.UNSTABLE_CV_PCT))
-        .append("% is flagged unstable.")
-        .append(
-            intended
-                ? " An intended p99 times each operation from when the --target schedule meant to"
-                    + " start it, so it includes the wait behind a server that fell behind."
-                : "")
-        .append(" Every")
-        .append(" figure, and more, is in <code>summary.csv</code>.</p>\n")
-        .append("<table id=\"summary-table\">\n<thead><tr>")
+    lead(h, intended);
+    h.append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
         .append("<th>ops/s</th><th>ops/s 95% interval</th><th>CV</th>")
         .append("<th class=\"text\">failed ops</th>");
@@ -70,6 +52,29 @@ final class CellTable {
       row(h, c, ops, intended, fleet);
     }
     h.append("</tbody>\n</table>\n</section>\n");
+  }
+
+  /** The section's heading and what the table's figures are. */
+  private static void lead(StringBuilder h, boolean intended) {
+    h.append("<section id=\"summary\">\n<h2>Summary: one row per cell</h2>\n")
+        .append("<p class=\"muted\">Latencies in milliseconds; sizes in decimal units")
+        .append(" (1 GB = 10<sup>9</sup> bytes). The filesystem cache hit ratio comes in bytes")
+        .append(" and in reads; the observed tier names the one it was classified from. The files")
+        .append(" are the collection's and its indexes' on disk, free space included; their live")
+        .append(
+            " bytes leave out what WiredTiger holds for reuse, and the predicted tier names the")
+        .append(" bytes it was decided by (see Tiers). The 95% interval of the throughput and its")
+        .append(" coefficient of variation (CV) come from the repeats' means, or with one repeat")
+        .append(" from 10 batches of its run; a cell whose CV is above ")
+        .append(Sizes.trim(Stability.UNSTABLE_CV_PCT))
+        .append("% is flagged unstable.")
+        .append(
+            intended
+                ? " An intended p99 times each operation from when the --target schedule meant to"
+                    + " start it, so it includes the wait behind a server that fell behind."
+                : "")
+        .append(" Every")
+        .append(" figure, and more, is in <code>summary.csv</code>.</p>\n");
   }
 
   private static void row(
@@ -99,26 +104,44 @@ final class CellTable {
         .append(td(ok ? cv(c) : NONE))
         .append(text(failures(c)));
     if (fleetColumns) {
-      Double clients = c.metrics().get(Metric.CLIENTS);
-      Double slowest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MIN);
-      Double fastest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MAX);
-      h.append(td(clients == null ? NONE : Figures.grouped(clients.longValue())))
-          .append(
-              td(
-                  !ok || slowest == null || fastest == null
-                      ? NONE
-                      : Figures.opsPerSec(slowest) + "-" + Figures.opsPerSec(fastest)));
+      fleetCells(h, c);
     }
     for (String op : ops) {
-      LatencyStats l = ok ? c.latencies().get(op) : null;
-      h.append(td(l == null ? NONE : Figures.millis(l.p50Micros())))
-          .append(td(l == null ? NONE : Figures.millis(l.p99Micros())));
-      if (intendedColumns) {
-        LatencyStats i = ok ? c.intendedLatencies().get(op) : null;
-        h.append(td(i == null ? NONE : Figures.millis(i.p99Micros())));
-      }
-      h.append(td(l == null ? NONE : Figures.millis(l.p999Micros())));
+      latencyCells(h, c, op, intendedColumns);
     }
+    cacheCells(h, c);
+    h.append(text(esc(String.join("; ", notes(c))))).append("</tr>\n");
+  }
+
+  /** How many clients ran the cell, and the slowest and fastest one's throughput. */
+  private static void fleetCells(StringBuilder h, CellResult c) {
+    Double clients = c.metrics().get(Metric.CLIENTS);
+    Double slowest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MIN);
+    Double fastest = c.metrics().get(Metric.CLIENT_OPS_PER_SEC_MAX);
+    h.append(td(clients == null ? NONE : Figures.grouped(clients.longValue())))
+        .append(
+            td(
+                !c.ok() || slowest == null || fastest == null
+                    ? NONE
+                    : Figures.opsPerSec(slowest) + "-" + Figures.opsPerSec(fastest)));
+  }
+
+  /** One operation's p50, p99, intended p99 (when there are such columns) and p99.9. */
+  private static void latencyCells(
+      StringBuilder h, CellResult c, String op, boolean intendedColumns) {
+    LatencyStats l = c.ok() ? c.latencies().get(op) : null;
+    h.append(td(l == null ? NONE : Figures.millis(l.p50Micros())))
+        .append(td(l == null ? NONE : Figures.millis(l.p99Micros())));
+    if (intendedColumns) {
+      LatencyStats i = c.ok() ? c.intendedLatencies().get(op) : null;
+      h.append(td(i == null ? NONE : Figures.millis(i.p99Micros())));
+    }
+    h.append(td(l == null ? NONE : Figures.millis(l.p999Micros())));
+  }
+
+  /** Sizes, cache hit ratios and the tiers they put the cell in. */
+  private static void cacheCells(StringBuilder h, CellResult c) {
+    boolean ok = c.ok();
     h.append(td(ok ? dataSize(c) : NONE))
         .append(td(ok ? fileSize(c) : NONE))
         .append(td(ok ? bytes(c.metrics().get(Metric.FILE_LIVE_BYTES)) : NONE))
@@ -135,9 +158,7 @@ final class CellTable {
             text(
                 ok
                     ? TierLegend.badge(c.observedTier()) + TierLegend.basisNote(c.fsHitBasis())
-                    : NONE))
-        .append(text(esc(String.join("; ", notes(c)))))
-        .append("</tr>\n");
+                    : NONE));
   }
 
   /**
