@@ -52,11 +52,13 @@ public final class ReportWriter {
     ReportLayout layout = new ReportLayout(reportDir);
     removeLeftoverTempFiles(layout);
     List<String> order = manifest.profileNames();
-    Map<String, String> tiers = TierCsvs.render(cells, order);
+    // Sorted once into report order; the CSVs keep the order they are given.
+    List<CellResult> rows = CellResult.inProfileOrder(cells, order);
+    Map<String, String> tiers = TierCsvs.byTier(rows);
     for (Map.Entry<String, String> tier : tiers.entrySet()) {
       AtomicFiles.write(reportDir.resolve(tier.getKey()), tier.getValue());
     }
-    AtomicFiles.write(layout.summary(), SummaryCsv.render(cells, order));
+    AtomicFiles.write(layout.summary(), SummaryCsv.render(rows, SummaryCsv.operations(rows)));
     manifest.write(reportDir);
     // A re-run can re-classify cells, leaving an earlier tier with none: its file would mislead.
     try (DirectoryStream<Path> files =
@@ -70,7 +72,7 @@ public final class ReportWriter {
     }
 
     List<String> problems = new ArrayList<>();
-    List<Plots.Plot> plots = drawn(renderer, cells, order, problems);
+    List<Plots.Plot> plots = drawn(renderer, rows, order, problems);
     for (Plots.Plot p : plots) {
       AtomicFiles.write(layout.plot(p.name(), "svg"), p.svg());
       AtomicFiles.write(layout.plot(p.name(), "png"), p.png());
@@ -82,8 +84,8 @@ public final class ReportWriter {
       }
     }
     Map<String, SeriesPlots.Chart> series =
-        plots.isEmpty() ? Map.of() : series(layout, cells, problems);
-    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, cells, plots, series, problems));
+        plots.isEmpty() ? Map.of() : series(layout, rows, problems);
+    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, rows, plots, series, problems));
     return problems;
   }
 

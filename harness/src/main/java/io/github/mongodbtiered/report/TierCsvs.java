@@ -26,16 +26,21 @@ public final class TierCsvs {
   /** As {@link #render(List)}, rows ordered as {@link SummaryCsv#render(List, List)}. */
   public static SortedMap<String, String> render(
       List<CellResult> cells, List<String> profileOrder) {
-    SortedSet<String> ops = SummaryCsv.operations(cells);
+    return byTier(CellResult.inProfileOrder(cells, profileOrder));
+  }
+
+  /** As {@link #render(List, List)} for {@code rows} already in report order, kept as given. */
+  static SortedMap<String, String> byTier(List<CellResult> rows) {
+    SortedSet<String> ops = SummaryCsv.operations(rows);
     SortedMap<String, List<CellResult>> byFile = new TreeMap<>();
-    for (CellResult c : CellResult.inProfileOrder(cells, profileOrder)) {
+    for (CellResult c : rows) {
       byFile
           .computeIfAbsent(
               ReportLayout.tierFileName(Tier.idOf(c.observedTier())), f -> new ArrayList<>())
           .add(c);
     }
     SortedMap<String, String> files = new TreeMap<>();
-    byFile.forEach((file, rows) -> files.put(file, SummaryCsv.render(rows, ops)));
+    byFile.forEach((file, inTier) -> files.put(file, SummaryCsv.render(inTier, ops)));
     return Collections.unmodifiableSortedMap(files);
   }
 }

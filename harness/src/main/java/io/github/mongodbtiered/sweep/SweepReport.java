@@ -40,6 +40,8 @@ final class SweepReport {
   private final Set<String> reportProblems = new HashSet<>();
   private EnvironmentFacts environment;
   private VolumeFacts volume;
+  // The report's cells by key, read from the store once and kept as cells are saved.
+  private Map<String, CellResult> cells;
 
   /**
    * @param shown which saved cells the report shows: those measured under this run's settings
@@ -102,12 +104,30 @@ final class SweepReport {
    * report order.
    */
   List<CellResult> cells() throws IOException {
-    List<CellResult> kept = store.all().stream().filter(shown).toList();
-    return CellResult.inProfileOrder(kept, profileNames());
+    return CellResult.inProfileOrder(kept().values(), profileNames());
+  }
+
+  /** Saves a measured cell, which the report shows from now on. */
+  void save(CellResult cell) throws IOException {
+    store.save(cell);
+    kept().put(cell.key(), cell);
+  }
+
+  /**
+   * The cells shown, read from the store on first use: after the resume plan has discarded stale
+   * cells, which happens before anything is written.
+   */
+  private Map<String, CellResult> kept() throws IOException {
+    if (cells == null) {
+      cells = new LinkedHashMap<>();
+      store.all().stream().filter(shown).forEach(c -> cells.put(c.key(), c));
+    }
+    return cells;
   }
 
   void write() throws IOException {
-    for (String problem : ReportWriter.write(options.outDir(), manifest(), cells())) {
+    List<CellResult> unordered = List.copyOf(kept().values());
+    for (String problem : ReportWriter.write(options.outDir(), manifest(), unordered)) {
       if (reportProblems.add(problem)) {
         listener.info("warning: " + problem);
       }

@@ -90,50 +90,89 @@ public final class SweepRunner {
       listener.info(discarded);
     }
     new DiskBaselineStep(sweep).run();
-    DataSetLoader loader = new DataSetLoader(options, server, listener, report::warn);
-    CellRunner cells = new CellRunner(sweep);
-    int measured = 0;
-    int failed = 0;
+    Cells cells =
+        new Cells(
+            plan,
+            report,
+            environment,
+            new DataSetLoader(options, server, listener, report::warn),
+            new CellRunner(sweep));
     for (long count : options.recordCounts()) {
+      cells.measure(count);
+    }
+    report.write();
+    if (!options.fleet().alone()) {
+      storeReport();
+    }
+    return new Outcome(report.cells(), cells.measured, cells.failed);
+  }
+
+  /** The sweep's cells, measured count by count, each saved and reported as it finishes. */
+  private final class Cells {
+    private final ResumePlan plan;
+    private final SweepReport report;
+    private final EnvironmentStep environment;
+    private final DataSetLoader loader;
+    private final CellRunner runner;
+    private int measured;
+    private int failed;
+
+    Cells(
+        ResumePlan plan,
+        SweepReport report,
+        EnvironmentStep environment,
+        DataSetLoader loader,
+        CellRunner runner) {
+      this.plan = plan;
+      this.report = report;
+      this.environment = environment;
+      this.loader = loader;
+      this.runner = runner;
+    }
+
+    /** Every profile of {@code count} not measured earlier. */
+    void measure(long count) throws IOException, PhaseException {
       List<DiskProfile> todo = notYetMeasured(plan, count);
       if (todo.isEmpty()) {
         listener.info("records " + count + ": all profiles measured earlier, skipped");
-        continue;
+        return;
       }
       boolean checkDataSet = true;
       for (DiskProfile profile : todo) {
-        CellResult cell;
-        try {
-          // Before the first cell of a count, and again after a failed cell: a short data set is
-          // reloaded (or the cell fails), never measured as if it were whole.
-          if (checkDataSet) {
-            loader.bring(count, environment::serverAnswered);
-          }
-          cell = cells.measure(count, profile, loader.loadRate(count));
-        } catch (IOException | MongoServerException e) {
-          if (!options.fleet().alone()) {
-            // A fleet whose clients could not all bring the data set to the count has nothing
-            // to measure together, and a retry of the step could not tell its barriers apart.
-            throw e;
-          }
-          // The data set could not be brought to the count (a full disk, a server that lost
-          // writes): this cell is not a result, the sweep goes on.
-          cell = CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
-        }
+        CellResult cell = measure(count, profile, checkDataSet);
         cell = plan.measured(cell, profile, report.environment().serverVersion());
         checkDataSet = !cell.ok();
-        report.store().save(cell);
+        report.save(cell);
         measured++;
         failed += cell.ok() ? 0 : 1;
         report.write();
         listener.cellFinished(cell);
       }
     }
-    report.write();
-    if (!options.fleet().alone()) {
-      storeReport();
+
+    /**
+     * One cell, on a data set checked first when {@code checkDataSet}: before the first cell of a
+     * count, and again after a failed cell, a short data set is reloaded (or the cell fails), never
+     * measured as if it were whole.
+     */
+    private CellResult measure(long count, DiskProfile profile, boolean checkDataSet)
+        throws IOException, PhaseException {
+      try {
+        if (checkDataSet) {
+          loader.bring(count, environment::serverAnswered);
+        }
+        return runner.measure(count, profile, loader.loadRate(count));
+      } catch (IOException | MongoServerException e) {
+        if (!options.fleet().alone()) {
+          // A fleet whose clients could not all bring the data set to the count has nothing
+          // to measure together, and a retry of the step could not tell its barriers apart.
+          throw e;
+        }
+        // The data set could not be brought to the count (a full disk, a server that lost
+        // writes): this cell is not a result, the sweep goes on.
+        return CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
+      }
     }
-    return new Outcome(report.cells(), measured, failed);
   }
 
   /**
