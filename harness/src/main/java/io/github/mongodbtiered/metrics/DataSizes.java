@@ -65,12 +65,11 @@ public record DataSizes(
   }
 
   private DataSizes plus(DataSizes o) {
-    Long over =
-        liveBytesOverFile == null
-            ? o.liveBytesOverFile
-            : o.liveBytesOverFile == null
-                ? liveBytesOverFile
-                : liveBytesOverFile + o.liveBytesOverFile;
+    // Either shard's excess alone, or both added (a mixed conditional would unbox a null).
+    Long over = liveBytesOverFile;
+    if (o.liveBytesOverFile != null) {
+      over = over == null ? o.liveBytesOverFile : Long.valueOf(over + o.liveBytesOverFile);
+    }
     return new DataSizes(
         Counters.sum(dataBytes, o.dataBytes),
         Counters.sum(indexBytes, o.indexBytes),
