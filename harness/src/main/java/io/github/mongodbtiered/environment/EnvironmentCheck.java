@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.environment;
 
 import io.github.mongodbtiered.environment.DiskCheck.Disk;
+import io.github.mongodbtiered.metrics.ServerIdentity;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import java.nio.file.Path;
@@ -132,7 +133,13 @@ public final class EnvironmentCheck {
         && !cachePerProfile) {
       cacheBytes = n.longValue();
     }
-    if (!"wiredTiger".equals(engine)) {
+    if (ServerIdentity.from(serverStatus).isRouter()) {
+      // A mongos reports no storage engine: saying "not wiredTiger" would mislead.
+      warnings.add(
+          "the server is a router (mongos): it has no WiredTiger cache and no data disk, so the"
+              + " cache, filesystem and disk columns stay empty and tiers are predicted from the"
+              + " sizes alone");
+    } else if (!"wiredTiger".equals(engine)) {
       warnings.add(
           "the server's storage engine is "
               + (engine == null ? "not reported" : engine)

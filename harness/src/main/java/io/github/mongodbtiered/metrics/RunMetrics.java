@@ -2,6 +2,7 @@ package io.github.mongodbtiered.metrics;
 
 import io.github.mongodbtiered.results.Metric;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,6 +12,30 @@ import java.util.Map;
  */
 public final class RunMetrics {
   private RunMetrics() {}
+
+  /**
+   * The figures that need the data-bearing server's own counters: through a router (mongos) they
+   * stay empty, since its {@code serverStatus} has no WiredTiger section and its process, cgroup
+   * and disk are not where the data is read.
+   */
+  public static final List<Metric> SERVER_FIGURES =
+      List.of(
+          Metric.WT_CACHE_MAX_BYTES,
+          Metric.WT_CACHE_USED_BYTES,
+          Metric.WT_BYTES_READ_INTO_CACHE,
+          Metric.WT_PAGES_READ_INTO_CACHE,
+          Metric.WT_PAGES_REQUESTED,
+          Metric.WT_HIT_RATIO,
+          Metric.WT_APP_THREAD_EVICTIONS,
+          Metric.FS_BYTES_REQUESTED,
+          Metric.DEVICE_BYTES_READ,
+          Metric.FS_HIT_RATIO,
+          Metric.FS_READ_OPS_REQUESTED,
+          Metric.DEVICE_READ_OPS,
+          Metric.FS_HIT_RATIO_OPS,
+          Metric.DEVICE_READS_PER_SEC,
+          Metric.DEVICE_AWAIT_MS,
+          Metric.DEVICE_UTIL_PCT);
 
   /**
    * @param elapsedNanos the run's wall time, for per-second rates
@@ -26,6 +51,25 @@ public final class RunMetrics {
       ClientCpuUsage clientCpu,
       DataSizes sizes) {
     Map<Metric, Double> m = new EnumMap<>(Metric.class);
+    if (!before.fromRouter() && !after.fromRouter()) {
+      putServerFigures(m, before, after, elapsedNanos, serverSharesClientProcess);
+    }
+    put(m, Metric.CLIENT_CPU_US_PER_OP, clientCpu.cpuMicrosPerOp());
+    put(m, Metric.CLIENT_CPU_CORES, clientCpu.coresBusy());
+    put(m, Metric.DATA_BYTES, sizes.dataBytes());
+    put(m, Metric.INDEX_BYTES, sizes.indexBytes());
+    put(m, Metric.STORAGE_BYTES, sizes.storageBytes());
+    put(m, Metric.FILE_LIVE_BYTES, sizes.liveBytes());
+    return m;
+  }
+
+  /** The {@link #SERVER_FIGURES}: never a part of them, as from a router, which would mislead. */
+  private static void putServerFigures(
+      Map<Metric, Double> m,
+      ServerSnapshot before,
+      ServerSnapshot after,
+      long elapsedNanos,
+      boolean serverSharesClientProcess) {
     WiredTigerCacheStats wt = after.wiredTiger().since(before.wiredTiger());
     put(m, Metric.WT_CACHE_MAX_BYTES, wt.cacheMaxBytes());
     put(m, Metric.WT_CACHE_USED_BYTES, wt.cacheUsedBytes());
@@ -51,13 +95,6 @@ public final class RunMetrics {
       put(m, Metric.DEVICE_AWAIT_MS, a.awaitMillis());
       put(m, Metric.DEVICE_UTIL_PCT, a.utilPercent());
     }
-    put(m, Metric.CLIENT_CPU_US_PER_OP, clientCpu.cpuMicrosPerOp());
-    put(m, Metric.CLIENT_CPU_CORES, clientCpu.coresBusy());
-    put(m, Metric.DATA_BYTES, sizes.dataBytes());
-    put(m, Metric.INDEX_BYTES, sizes.indexBytes());
-    put(m, Metric.STORAGE_BYTES, sizes.storageBytes());
-    put(m, Metric.FILE_LIVE_BYTES, sizes.liveBytes());
-    return m;
   }
 
   /**

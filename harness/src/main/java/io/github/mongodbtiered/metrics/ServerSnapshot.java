@@ -11,10 +11,28 @@ package io.github.mongodbtiered.metrics;
  *     CgroupIoStats.Reads#readBytes()})
  * @param cgroupReadOps read requests the server's cgroup issued to the data disk ({@link
  *     CgroupIoStats.Reads#readOps()})
+ * @param server which server answered {@code serverStatus}; null when unknown
  */
 public record ServerSnapshot(
     WiredTigerCacheStats wiredTiger,
     ProcessIo serverIo,
     DeviceStats device,
     Long cgroupReadBytes,
-    Long cgroupReadOps) {}
+    Long cgroupReadOps,
+    ServerIdentity server) {
+
+  /** A snapshot of a server whose identity is unknown. */
+  public ServerSnapshot(
+      WiredTigerCacheStats wiredTiger,
+      ProcessIo serverIo,
+      DeviceStats device,
+      Long cgroupReadBytes,
+      Long cgroupReadOps) {
+    this(wiredTiger, serverIo, device, cgroupReadBytes, cgroupReadOps, null);
+  }
+
+  /** Whether a router (mongos) answered: its figures are not the data's. */
+  public boolean fromRouter() {
+    return server != null && server.isRouter();
+  }
+}

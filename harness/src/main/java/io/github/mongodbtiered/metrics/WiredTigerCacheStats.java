@@ -17,13 +17,16 @@ import org.bson.Document;
  *     page access, hit or miss (counter)
  * @param cacheMaxBytes {@code wiredTiger.cache["maximum bytes configured"]} (gauge)
  * @param cacheUsedBytes {@code wiredTiger.cache["bytes currently in the cache"]} (gauge)
- * @param pagesEvictedByAppThreads {@code wiredTiger.cache["pages evicted by application threads"]}:
- *     non-zero means eviction fell behind and operations paid for it (counter)
+ * @param pagesEvictedByAppThreads pages application threads evicted: non-zero means eviction fell
+ *     behind and operations paid for it (counter); from the statistics {@code appEvictionSource}
+ *     names
  * @param blockManagerBytesRead {@code wiredTiger["block-manager"]["bytes read"]}: compressed bytes
  *     WiredTiger read from its files, i.e. asked the file system for (counter)
  * @param blockManagerBlocksRead {@code wiredTiger["block-manager"]["blocks read"]}: the reads
  *     WiredTiger made from its files, one per block (page), i.e. the read calls it asked the file
  *     system for (counter)
+ * @param appEvictionSource which statistics gave {@code pagesEvictedByAppThreads}; null when none
+ *     did
  */
 public record WiredTigerCacheStats(
     Long bytesReadIntoCache,
@@ -33,22 +36,77 @@ public record WiredTigerCacheStats(
     Long cacheUsedBytes,
     Long pagesEvictedByAppThreads,
     Long blockManagerBytesRead,
-    Long blockManagerBlocksRead) {
+    Long blockManagerBlocksRead,
+    AppEvictionSource appEvictionSource) {
 
-  /** The figures in a {@code serverStatus} reply; missing sections or keys give nulls. */
+  /** The figures, with the evictions (when known) read under their 6.0-8.0.15 name. */
+  public WiredTigerCacheStats(
+      Long bytesReadIntoCache,
+      Long pagesReadIntoCache,
+      Long pagesRequestedFromCache,
+      Long cacheMaxBytes,
+      Long cacheUsedBytes,
+      Long pagesEvictedByAppThreads,
+      Long blockManagerBytesRead,
+      Long blockManagerBlocksRead) {
+    this(
+        bytesReadIntoCache,
+        pagesReadIntoCache,
+        pagesRequestedFromCache,
+        cacheMaxBytes,
+        cacheUsedBytes,
+        pagesEvictedByAppThreads,
+        blockManagerBytesRead,
+        blockManagerBlocksRead,
+        pagesEvictedByAppThreads == null ? null : AppEvictionSource.PAGES_EVICTED);
+  }
+
+  /**
+   * The figures in a {@code serverStatus} reply; missing sections or keys give nulls. The names are
+   * WiredTiger's statistic descriptions (dist/stat_data.py), the same from MongoDB 6.0 to 8.x but
+   * for the application threads' evictions: see {@link AppEvictionSource}.
+   */
   public static WiredTigerCacheStats from(Document serverStatus) {
     Document wt = section(serverStatus, "wiredTiger");
     Document cache = section(wt, "cache");
     Document blocks = section(wt, "block-manager");
+    AppEvictionSource source = appEvictionSource(cache);
+    Long evicted = appEvictions(cache, source);
     return new WiredTigerCacheStats(
         Counters.toLong(cache.get("bytes read into cache")),
         Counters.toLong(cache.get("pages read into cache")),
         Counters.toLong(cache.get("pages requested from the cache")),
         Counters.toLong(cache.get("maximum bytes configured")),
         Counters.toLong(cache.get("bytes currently in the cache")),
-        Counters.toLong(cache.get("pages evicted by application threads")),
+        evicted,
         Counters.toLong(blocks.get("bytes read")),
-        Counters.toLong(blocks.get("blocks read")));
+        Counters.toLong(blocks.get("blocks read")),
+        evicted == null ? null : source);
+  }
+
+  /** The old name first; where it is gone, attempts less failures, or null. */
+  private static AppEvictionSource appEvictionSource(Document cache) {
+    if (Counters.toLong(cache.get("pages evicted by application threads")) != null) {
+      return AppEvictionSource.PAGES_EVICTED;
+    }
+    return Counters.toLong(cache.get("page evict attempts by application threads")) != null
+        ? AppEvictionSource.ATTEMPTS_LESS_FAILURES
+        : null;
+  }
+
+  private static Long appEvictions(Document cache, AppEvictionSource source) {
+    if (source == null) {
+      return null;
+    }
+    return switch (source) {
+      case PAGES_EVICTED -> Counters.toLong(cache.get("pages evicted by application threads"));
+      // An attempt that failed left the page in the cache; more failures than attempts is a
+      // reply read mid-update (WiredTiger sums its counters without a lock): unknown.
+      case ATTEMPTS_LESS_FAILURES ->
+          Counters.delta(
+              Counters.toLong(cache.get("page evict attempts by application threads")),
+              Counters.toLong(cache.get("page evict failures by application threads")));
+    };
   }
 
   private static Document section(Document parent, String key) {
@@ -58,7 +116,8 @@ public record WiredTigerCacheStats(
   /**
    * The change from {@code before} to this snapshot: counters become differences, gauges keep this
    * (the later) snapshot's value. A counter is null when either side is unknown or it went
-   * backwards (the server restarted in between).
+   * backwards (the server restarted in between); the evictions are null too when the two were read
+   * under different names.
    */
   public WiredTigerCacheStats since(WiredTigerCacheStats before) {
     return new WiredTigerCacheStats(
@@ -67,9 +126,24 @@ public record WiredTigerCacheStats(
         Counters.delta(pagesRequestedFromCache, before.pagesRequestedFromCache),
         cacheMaxBytes,
         cacheUsedBytes,
-        Counters.delta(pagesEvictedByAppThreads, before.pagesEvictedByAppThreads),
+        appEvictionSource == before.appEvictionSource
+            ? Counters.delta(pagesEvictedByAppThreads, before.pagesEvictedByAppThreads)
+            : null,
         Counters.delta(blockManagerBytesRead, before.blockManagerBytesRead),
-        Counters.delta(blockManagerBlocksRead, before.blockManagerBlocksRead));
+        Counters.delta(blockManagerBlocksRead, before.blockManagerBlocksRead),
+        appEvictionSource);
+  }
+
+  /** Whether the reply had any of these figures, i.e. came from a server running WiredTiger. */
+  public boolean anyReported() {
+    return bytesReadIntoCache != null
+        || pagesReadIntoCache != null
+        || pagesRequestedFromCache != null
+        || cacheMaxBytes != null
+        || cacheUsedBytes != null
+        || pagesEvictedByAppThreads != null
+        || blockManagerBytesRead != null
+        || blockManagerBlocksRead != null;
   }
 
   /**

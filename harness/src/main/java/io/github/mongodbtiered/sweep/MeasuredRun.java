@@ -5,11 +5,14 @@ import io.github.mongodbtiered.metrics.ClientCpu;
 import io.github.mongodbtiered.metrics.ClientCpuUsage;
 import io.github.mongodbtiered.metrics.DataSizes;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
+import io.github.mongodbtiered.metrics.SizesSource;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.bson.Document;
 
 /**
@@ -41,8 +44,9 @@ final class MeasuredRun {
    * What the server said once the run had ended.
    *
    * @param restarted why the server is not the one measured (it restarted during the run), or null
+   * @param sizesFallback why the better sources of the sizes failed, or null
    */
-  record After(ServerSnapshot counters, DataSizes sizes, String restarted) {}
+  record After(ServerSnapshot counters, DataSizes sizes, String restarted, String sizesFallback) {}
 
   /** Runs the measured workload between two readings of the counters and the client's CPU. */
   static Readings measure(CellContext c, MongoDatabase db, Progress progress)
@@ -68,18 +72,43 @@ final class MeasuredRun {
    */
   static After after(CellContext c, MongoDatabase db, ServerLife lifeBefore) {
     if (!c.readsServerFigures()) {
-      return new After(NO_SERVER_FIGURES, DataSizes.from(new Document()), null);
+      return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null);
     }
     ServerSnapshot counters = new SnapshotReader(c.endpoint()).read(db);
     String restarted = ServerLife.read(db).restartedSince(lifeBefore);
-    return new After(counters, sizes(db, c.options().table()), restarted);
+    List<String> failures = new ArrayList<>();
+    DataSizes sizes = sizes(db, c.options().table(), failures);
+    return new After(
+        counters, sizes, restarted, failures.isEmpty() ? null : String.join("; ", failures));
   }
 
-  private static DataSizes sizes(MongoDatabase db, String table) {
+  /**
+   * The sizes from the {@code $collStats} stage (the supported way, which also sums a sharded
+   * collection's shards), else the deprecated {@code collStats}, else {@code dbStats}, whose
+   * whole-database sizes have no live bytes. Each failure is kept for the cell's note: falling back
+   * changes what the prediction compares.
+   */
+  static DataSizes sizes(MongoDatabase db, String table, List<String> failures) {
     try {
-      return DataSizes.from(db.runCommand(new Document("collStats", table)));
+      List<Document> replies =
+          db.getCollection(table)
+              .aggregate(
+                  List.of(new Document("$collStats", new Document("storageStats", new Document()))))
+              .into(new ArrayList<>());
+      DataSizes s = DataSizes.fromCollStatsStage(replies);
+      if (s != null) {
+        return s;
+      }
+      failures.add("$collStats gave no storageStats");
     } catch (RuntimeException e) {
-      return DataSizes.from(db.runCommand(new Document("dbStats", 1)));
+      failures.add("$collStats failed: " + Messages.of(e));
     }
+    try {
+      return DataSizes.from(
+          db.runCommand(new Document("collStats", table)), SizesSource.COLL_STATS);
+    } catch (RuntimeException e) {
+      failures.add("collStats failed: " + Messages.of(e));
+    }
+    return DataSizes.from(db.runCommand(new Document("dbStats", 1)), SizesSource.DB_STATS);
   }
 }

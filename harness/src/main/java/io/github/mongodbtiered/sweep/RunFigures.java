@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.metrics.RunMetrics;
+import io.github.mongodbtiered.metrics.StatisticNotes;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -41,6 +42,7 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
                 c.embedded(),
                 run.cpu(),
                 after.sizes()));
+    StatisticNotes.of(after.counters(), after.sizes(), after.sizesFallback()).forEach(cell::note);
     m.putAll(warmFigures);
     m.put(Metric.RUN_STARTED_EPOCH_MS, (double) run.startedMillis());
     m.put(Metric.CLIENTS, (double) c.options().fleet().slot().clients());

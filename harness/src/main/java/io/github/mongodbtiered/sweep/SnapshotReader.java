@@ -4,6 +4,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.metrics.CgroupIoStats;
 import io.github.mongodbtiered.metrics.DeviceStats;
 import io.github.mongodbtiered.metrics.ProcessIo;
+import io.github.mongodbtiered.metrics.ServerIdentity;
 import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import java.io.IOException;
@@ -30,7 +31,8 @@ final class SnapshotReader {
         processIo(),
         device(),
         reads.readBytes(),
-        reads.readOps());
+        reads.readOps(),
+        ServerIdentity.from(status));
   }
 
   private ProcessIo processIo() {

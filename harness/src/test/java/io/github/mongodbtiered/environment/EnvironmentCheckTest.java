@@ -114,6 +114,22 @@ class EnvironmentCheckTest {
   }
 
   @Test
+  void aRouterIsSaidToBeOneNotAnotherStorageEngine() {
+    // A mongos's serverStatus: process "mongos", no storageEngine, no wiredTiger section.
+    EnvironmentFacts router =
+        EnvironmentCheck.withServer(
+            new EnvironmentFacts(
+                null, null, 2, null, null, null, null, null, null, null, null, null, null, null,
+                List.of()),
+            "8.0.16",
+            new Document("process", "mongos").append("version", "8.0.16"),
+            false);
+    assertNull(router.cacheBytes());
+    assertEquals(1, router.warnings().size(), router.warnings()::toString);
+    assertTrue(router.warnings().get(0).startsWith("the server is a router (mongos)"));
+  }
+
+  @Test
   void measurementWarningsNameTheProfilesWhoseLatencyIsNotAppliedAndTheDrop() {
     DiskProfile slow =
         DiskProfile.named("hdd-150").description("d").iops(150).addedLatencyMillis(7).build();
