@@ -64,7 +64,8 @@ public final class StatisticNotes {
     List<String> sources = new ArrayList<>();
     WiredTigerCacheStats wt = after.wiredTiger();
     boolean wtReported = !after.fromRouter() && wt != null && wt.anyReported();
-    if (wtReported && wt.appEvictionSource() != null) {
+    // Only a source other than the long-standing one is said: every cell would say it otherwise.
+    if (wtReported && wt.appEvictionSource() == AppEvictionSource.ATTEMPTS_LESS_FAILURES) {
       sources.add(
           Metric.WT_APP_THREAD_EVICTIONS.column()
               + " from cache["
@@ -127,6 +128,9 @@ public final class StatisticNotes {
     String why = fallback == null ? "" : " (" + fallback + ")";
     if (sizes.source() == null) {
       return fallback == null ? null : "no sizes" + why;
+    }
+    if (sizes.source() != SizesSource.DB_STATS && sizes.shards() <= 1) {
+      return null; // $collStats or collStats: the same figures, nothing lost to say
     }
     String from = "sizes from " + sizes.source().label();
     if (sizes.shards() > 1) {

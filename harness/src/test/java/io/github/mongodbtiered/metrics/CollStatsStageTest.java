@@ -104,7 +104,6 @@ class CollStatsStageTest {
             null);
     assertEquals(
         List.of(
-            "statistics of the server: sizes from collStats",
             "file_live_bytes capped at storage + index bytes (36864): the files' block-manager"
                 + " sizes less their reusable bytes came to 40960, read at another moment than"
                 + " storageSize"),
