@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import java.util.Map;
 import java.util.SortedMap;
@@ -13,39 +14,26 @@ import java.util.TreeMap;
  *     properties are what count
  * @param workloadProperties the YCSB properties that affect the measured run (file plus {@code -p}
  *     overrides), without connection settings, credentials and what the sweep sets per run
- * @param threads client threads of the measured run
- * @param runOperations operations per measured run, or 0 to run for {@code runSeconds}
- * @param runSeconds seconds per measured run (a cap when {@code runOperations} is set)
- * @param warmupSeconds seconds of unmeasured workload before it
+ * @param shape how the measured run was driven: threads, length, warm-up, rate, repeats
  * @param profile the disk profile's full definition
  * @param server what served the cell
  * @param image the server image, or a description for servers that are not containers
  * @param serverVersion what the server reported, or empty when unknown
  * @param latency the asked latency method ({@code --latency})
  * @param toolVersion this tool's version
- * @param targetOpsPerSec the measured run's request rate ({@code --target}), or 0 for a closed loop
- *     (also in cells saved before it was recorded, which were all closed loops)
- * @param repeats measured runs of the cell, each from a cold start ({@code --repeats}); a cell
- *     saved before it was recorded reads as 1, as it was measured once
  */
 public record CellSettings(
     String workload,
     SortedMap<String, String> workloadProperties,
-    int threads,
-    long runOperations,
-    double runSeconds,
-    double warmupSeconds,
+    @JsonUnwrapped RunShape shape,
     DiskProfile profile,
     ServerKind server,
     String image,
     String serverVersion,
     String latency,
-    String toolVersion,
-    double targetOpsPerSec,
-    int repeats) {
+    String toolVersion) {
 
   public CellSettings {
-    repeats = Math.max(1, repeats);
     workload = workload == null ? "" : workload;
     workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
     image = image == null ? "" : image;
@@ -54,53 +42,78 @@ public record CellSettings(
     toolVersion = toolVersion == null ? "" : toolVersion;
   }
 
-  /** The settings of a closed-loop cell measured once. */
-  public CellSettings(
-      String workload,
-      SortedMap<String, String> workloadProperties,
+  /**
+   * How the measured run was driven; unwrapped in JSON, where these were the settings' own fields.
+   *
+   * @param threads client threads of the measured run
+   * @param runOperations operations per measured run, or 0 to run for {@code runSeconds}
+   * @param runSeconds seconds per measured run (a cap when {@code runOperations} is set)
+   * @param warmupSeconds seconds of unmeasured workload before it
+   * @param targetOpsPerSec the measured run's request rate ({@code --target}), or 0 for a closed
+   *     loop (also in cells saved before it was recorded, which were all closed loops)
+   * @param repeats measured runs of the cell, each from a cold start ({@code --repeats}); a cell
+   *     saved before it was recorded reads as 1, as it was measured once
+   */
+  public record RunShape(
       int threads,
       long runOperations,
       double runSeconds,
       double warmupSeconds,
-      DiskProfile profile,
-      ServerKind server,
-      String image,
-      String serverVersion,
-      String latency,
-      String toolVersion) {
-    this(
-        workload,
-        workloadProperties,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
-        profile,
-        server,
-        image,
-        serverVersion,
-        latency,
-        toolVersion,
-        0,
-        1);
+      double targetOpsPerSec,
+      int repeats) {
+    public RunShape {
+      repeats = Math.max(1, repeats);
+    }
+
+    /** A closed loop measured once. */
+    public static RunShape closedLoop(
+        int threads, long runOperations, double runSeconds, double warmupSeconds) {
+      return new RunShape(threads, runOperations, runSeconds, warmupSeconds, 0, 1);
+    }
   }
 
   /** These settings for a measured run driven at {@code opsPerSec} (0: a closed loop). */
   public CellSettings withTargetOpsPerSec(double opsPerSec) {
+    RunShape s = shape;
     return new CellSettings(
         workload,
         workloadProperties,
-        threads,
-        runOperations,
-        runSeconds,
-        warmupSeconds,
+        new RunShape(
+            s.threads(),
+            s.runOperations(),
+            s.runSeconds(),
+            s.warmupSeconds(),
+            opsPerSec,
+            s.repeats()),
         profile,
         server,
         image,
         serverVersion,
         latency,
-        toolVersion,
-        opsPerSec,
-        repeats);
+        toolVersion);
+  }
+
+  public int threads() {
+    return shape.threads();
+  }
+
+  public long runOperations() {
+    return shape.runOperations();
+  }
+
+  public double runSeconds() {
+    return shape.runSeconds();
+  }
+
+  public double warmupSeconds() {
+    return shape.warmupSeconds();
+  }
+
+  public double targetOpsPerSec() {
+    return shape.targetOpsPerSec();
+  }
+
+  public int repeats() {
+    return shape.repeats();
   }
 }

@@ -167,18 +167,13 @@ final class ResumePlan {
         : new CellSettings(
             any.workload(),
             any.workloadProperties(),
-            any.threads(),
-            any.runOperations(),
-            any.runSeconds(),
-            any.warmupSeconds(),
+            any.shape(),
             own.profile(),
             any.server(),
             any.image(),
             any.serverVersion(),
             any.latency(),
-            any.toolVersion(),
-            any.targetOpsPerSec(),
-            any.repeats());
+            any.toolVersion());
   }
 
   private boolean inThisRun(CellResult cell) {

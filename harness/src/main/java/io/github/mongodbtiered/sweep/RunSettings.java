@@ -48,18 +48,19 @@ final class RunSettings {
     return new CellSettings(
         options.workloadName(),
         measuredProperties(),
-        options.threads(),
-        options.runOperations(),
-        options.runSeconds(),
-        options.warmupSeconds(),
+        new CellSettings.RunShape(
+            options.threads(),
+            options.runOperations(),
+            options.runSeconds(),
+            options.warmupSeconds(),
+            options.targetOpsPerSec(),
+            options.repeats()),
         profile,
         server,
         image,
         serverVersion,
         options.latency().id(),
-        SweepReport.TOOL_VERSION,
-        options.targetOpsPerSec(),
-        options.repeats());
+        SweepReport.TOOL_VERSION);
   }
 
   /** The workload's properties that shape the measured run. */

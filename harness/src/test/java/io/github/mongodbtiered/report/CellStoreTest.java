@@ -202,7 +202,15 @@ class CellStoreTest {
     CellStore store = new CellStore(dir);
     CellSettings three =
         new CellSettings(
-            "w", new TreeMap<>(), 16, 0, 5, 1, null, ServerKind.EMBEDDED, "", "", "", "t", 0, 3);
+            "w",
+            new TreeMap<>(),
+            new CellSettings.RunShape(16, 0, 5, 1, 0, 3),
+            null,
+            ServerKind.EMBEDDED,
+            "",
+            "",
+            "",
+            "t");
     store.save(Cells.cell(100, "hdd").settings(three).build());
     assertEquals(3, store.load(100, "hdd").orElseThrow().settings().repeats());
     Path f = store.file(100, "hdd");
@@ -217,10 +225,7 @@ class CellStoreTest {
     return new CellSettings(
         "tiered-read-uniform",
         new TreeMap<>(Map.of("requestdistribution", "uniform", "fieldlength", "100")),
-        16,
-        0,
-        5.5,
-        1,
+        CellSettings.RunShape.closedLoop(16, 0, 5.5, 1),
         DiskProfile.named("hdd")
             .description("a disk")
             .iops(150)
