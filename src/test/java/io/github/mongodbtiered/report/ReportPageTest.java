@@ -72,22 +72,18 @@ class ReportPageTest {
         CellResult.builder(1000, "none", ServerKind.EMBEDDED).run(100, 1000, 100).build();
     new CellStore(out).save(cell);
     RunManifest m =
-        new RunManifest(
-            "0.1.0",
-            Instant.EPOCH,
-            Instant.EPOCH,
-            List.of("sweep"),
-            ServerKind.EMBEDDED,
-            "",
-            "",
-            List.of(),
-            Map.of(),
-            List.of(),
-            List.of(1000L),
-            Map.of(),
-            null,
-            null,
-            null);
+        RunManifest.builder()
+            .toolVersion("0.1.0")
+            .startedAt(Instant.EPOCH)
+            .finishedAt(Instant.EPOCH)
+            .commandLine(List.of("sweep"))
+            .server(ServerKind.EMBEDDED, "", "")
+            .profiles(List.of())
+            .enforcement(Map.of())
+            .warnings(List.of())
+            .recordCounts(List.of(1000L))
+            .workloadProperties(Map.of())
+            .build();
     Files.writeString(
         out.resolve(ReportLayout.PAGE),
         HtmlReport.render(m, List.of(cell), List.of(), List.of("plots left out on purpose")));

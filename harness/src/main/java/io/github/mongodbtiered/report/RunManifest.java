@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
@@ -24,18 +25,10 @@ import java.util.Set;
  * {@link #builder}; changed copies come from {@link #toBuilder}. The canonical constructor stays
  * for Jackson, which reads {@code run.json} through it.
  *
- * @param toolVersion this tool's version
- * @param startedAt when the sweep started
- * @param finishedAt when it finished (or when this report was written, for a partial sweep)
- * @param commandLine the arguments as given
- * @param serverKind {@code docker}, {@code url} or {@code embedded}
- * @param serverImage the container image, or empty when not a container
- * @param serverVersion what the server reported, or empty when unknown
- * @param profiles the disk profiles swept, in sweep order
- * @param enforcement per profile name, what the kernel actually held (free-form)
+ * @param run which tool ran, when, and with which arguments
+ * @param server what served the cells
+ * @param swept what the sweep went through and what the kernel held of it
  * @param warnings run-wide caveats for readers of the results
- * @param recordCounts the record counts swept
- * @param workloadProperties the YCSB workload's properties
  * @param environment the host, file system, Docker and server the sweep ran on, or null when it was
  *     not checked (reports written before the check existed)
  * @param diskBaselines per profile name, the disk baseline measured before its cells (empty when
@@ -44,43 +37,118 @@ import java.util.Set;
  *     elsewhere and in reports written before volumes existed
  */
 public record RunManifest(
-    String toolVersion,
-    Instant startedAt,
-    Instant finishedAt,
-    List<String> commandLine,
-    ServerKind serverKind,
-    String serverImage,
-    String serverVersion,
-    List<DiskProfile> profiles,
-    Map<String, Map<String, String>> enforcement,
+    @JsonUnwrapped Run run,
+    @JsonUnwrapped Server server,
+    @JsonUnwrapped Swept swept,
     List<String> warnings,
-    List<Long> recordCounts,
-    Map<String, String> workloadProperties,
     EnvironmentFacts environment,
     Map<String, List<BaselineStep>> diskBaselines,
     VolumeFacts volume) {
 
   public RunManifest {
-    Objects.requireNonNull(toolVersion, "toolVersion");
-    Objects.requireNonNull(startedAt, "startedAt");
-    Objects.requireNonNull(finishedAt, "finishedAt");
-    Objects.requireNonNull(serverKind, "serverKind");
-    Objects.requireNonNull(serverImage, "serverImage");
-    Objects.requireNonNull(serverVersion, "serverVersion");
-    commandLine = ManifestRedaction.args(commandLine);
-    profiles = List.copyOf(profiles);
-    Map<String, Map<String, String>> e = new LinkedHashMap<>();
-    enforcement.forEach((profile, held) -> e.put(profile, ManifestRedaction.properties(held)));
-    enforcement = Collections.unmodifiableMap(e);
     warnings = ManifestRedaction.texts(warnings);
-    recordCounts = List.copyOf(recordCounts);
-    workloadProperties = ManifestRedaction.properties(workloadProperties);
     environment = ManifestRedaction.environment(environment);
     // Null in files written before the baseline existed.
     diskBaselines =
         diskBaselines == null
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(diskBaselines));
+  }
+
+  /**
+   * @param toolVersion this tool's version
+   * @param startedAt when the sweep started
+   * @param finishedAt when it finished (or when this report was written, for a partial sweep)
+   * @param commandLine the arguments as given, credentials masked
+   */
+  public record Run(
+      String toolVersion, Instant startedAt, Instant finishedAt, List<String> commandLine) {
+    public Run {
+      Objects.requireNonNull(toolVersion, "toolVersion");
+      Objects.requireNonNull(startedAt, "startedAt");
+      Objects.requireNonNull(finishedAt, "finishedAt");
+      commandLine = ManifestRedaction.args(commandLine);
+    }
+  }
+
+  /**
+   * @param serverKind {@code docker}, {@code url} or {@code embedded}
+   * @param serverImage the container image, or empty when not a container
+   * @param serverVersion what the server reported, or empty when unknown
+   */
+  public record Server(ServerKind serverKind, String serverImage, String serverVersion) {
+    public Server {
+      Objects.requireNonNull(serverKind, "serverKind");
+      Objects.requireNonNull(serverImage, "serverImage");
+      Objects.requireNonNull(serverVersion, "serverVersion");
+    }
+  }
+
+  /**
+   * @param profiles the disk profiles swept, in sweep order
+   * @param enforcement per profile name, what the kernel actually held (free-form)
+   * @param recordCounts the record counts swept
+   * @param workloadProperties the YCSB workload's properties, credentials masked
+   */
+  public record Swept(
+      List<DiskProfile> profiles,
+      Map<String, Map<String, String>> enforcement,
+      List<Long> recordCounts,
+      Map<String, String> workloadProperties) {
+    public Swept {
+      profiles = List.copyOf(profiles);
+      Map<String, Map<String, String>> e = new LinkedHashMap<>();
+      enforcement.forEach((profile, held) -> e.put(profile, ManifestRedaction.properties(held)));
+      enforcement = Collections.unmodifiableMap(e);
+      recordCounts = List.copyOf(recordCounts);
+      workloadProperties = ManifestRedaction.properties(workloadProperties);
+    }
+  }
+
+  // The parts' fields, read through the manifest as before the parts existed.
+
+  public String toolVersion() {
+    return run.toolVersion();
+  }
+
+  public Instant startedAt() {
+    return run.startedAt();
+  }
+
+  public Instant finishedAt() {
+    return run.finishedAt();
+  }
+
+  public List<String> commandLine() {
+    return run.commandLine();
+  }
+
+  public ServerKind serverKind() {
+    return server.serverKind();
+  }
+
+  public String serverImage() {
+    return server.serverImage();
+  }
+
+  public String serverVersion() {
+    return server.serverVersion();
+  }
+
+  public List<DiskProfile> profiles() {
+    return swept.profiles();
+  }
+
+  public Map<String, Map<String, String>> enforcement() {
+    return swept.enforcement();
+  }
+
+  public List<Long> recordCounts() {
+    return swept.recordCounts();
+  }
+
+  public Map<String, String> workloadProperties() {
+    return swept.workloadProperties();
   }
 
   /** An empty manifest to fill; tool version, both instants and the server kind are required. */
@@ -91,16 +159,16 @@ public record RunManifest(
   /** A builder holding this manifest's fields, to make a changed copy. */
   public Builder toBuilder() {
     return new Builder()
-        .toolVersion(toolVersion)
-        .startedAt(startedAt)
-        .finishedAt(finishedAt)
-        .commandLine(commandLine)
-        .server(serverKind, serverImage, serverVersion)
-        .profiles(profiles)
-        .enforcement(enforcement)
+        .toolVersion(toolVersion())
+        .startedAt(startedAt())
+        .finishedAt(finishedAt())
+        .commandLine(commandLine())
+        .server(serverKind(), serverImage(), serverVersion())
+        .profiles(profiles())
+        .enforcement(enforcement())
         .warnings(warnings)
-        .recordCounts(recordCounts)
-        .workloadProperties(workloadProperties)
+        .recordCounts(recordCounts())
+        .workloadProperties(workloadProperties())
         .environment(environment)
         .diskBaselines(diskBaselines)
         .volume(volume);
@@ -108,7 +176,7 @@ public record RunManifest(
 
   /** The swept profiles' names, in report order. */
   public List<String> profileNames() {
-    return profiles.stream().map(DiskProfile::name).toList();
+    return profiles().stream().map(DiskProfile::name).toList();
   }
 
   /** This manifest with the environment check's result. */
@@ -244,18 +312,10 @@ public record RunManifest(
 
     public RunManifest build() {
       return new RunManifest(
-          toolVersion,
-          startedAt,
-          finishedAt,
-          commandLine,
-          serverKind,
-          serverImage,
-          serverVersion,
-          profiles,
-          enforcement,
+          new Run(toolVersion, startedAt, finishedAt, commandLine),
+          new Server(serverKind, serverImage, serverVersion),
+          new Swept(profiles, enforcement, recordCounts, workloadProperties),
           warnings,
-          recordCounts,
-          workloadProperties,
           environment,
           diskBaselines,
           volume);

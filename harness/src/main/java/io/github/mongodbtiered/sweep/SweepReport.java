@@ -141,22 +141,21 @@ final class SweepReport {
         environment == null || environment.serverVersion() == null
             ? ""
             : environment.serverVersion();
-    return new RunManifest(
-        TOOL_VERSION,
-        started,
-        Instant.now(),
-        options.commandLine(),
-        server.kind(),
-        server.image(),
-        version,
-        options.profiles(),
-        enforcement,
-        warnings,
-        options.recordCounts(),
-        workload,
-        environment,
-        diskBaselines,
-        volume);
+    return RunManifest.builder()
+        .toolVersion(TOOL_VERSION)
+        .startedAt(started)
+        .finishedAt(Instant.now())
+        .commandLine(options.commandLine())
+        .server(server.kind(), server.image(), version)
+        .profiles(options.profiles())
+        .enforcement(enforcement)
+        .warnings(warnings)
+        .recordCounts(options.recordCounts())
+        .workloadProperties(workload)
+        .environment(environment)
+        .diskBaselines(diskBaselines)
+        .volume(volume)
+        .build();
   }
 
   private List<String> profileNames() {

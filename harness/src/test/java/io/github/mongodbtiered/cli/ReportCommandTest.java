@@ -44,22 +44,18 @@ class ReportCommandTest {
   }
 
   private static RunManifest manifest(Instant started) {
-    return new RunManifest(
-        "mongodb-tiered 0.1.0",
-        started,
-        started.plusSeconds(60),
-        List.of("mongodb-tiered", "sweep"),
-        ServerKind.URL,
-        "",
-        "7.0.14",
-        List.of(DiskProfile.named("hdd").description("slow").iops(150).build()),
-        Map.of(),
-        List.of("profiles are labels"),
-        List.of(1000L, 2000L),
-        Map.of("workload", "site.ycsb.workloads.CoreWorkload"),
-        null,
-        null,
-        null);
+    return RunManifest.builder()
+        .toolVersion("mongodb-tiered 0.1.0")
+        .startedAt(started)
+        .finishedAt(started.plusSeconds(60))
+        .commandLine(List.of("mongodb-tiered", "sweep"))
+        .server(ServerKind.URL, "", "7.0.14")
+        .profiles(List.of(DiskProfile.named("hdd").description("slow").iops(150).build()))
+        .enforcement(Map.of())
+        .warnings(List.of("profiles are labels"))
+        .recordCounts(List.of(1000L, 2000L))
+        .workloadProperties(Map.of("workload", "site.ycsb.workloads.CoreWorkload"))
+        .build();
   }
 
   /**

@@ -267,22 +267,18 @@ class HtmlReportTest {
   @Test
   void withoutPlotsBaselineOrEnvironmentThePageSaysWhy() {
     RunManifest bare =
-        new RunManifest(
-            "0.1.0",
-            java.time.Instant.EPOCH,
-            java.time.Instant.EPOCH,
-            List.of("sweep"),
-            ServerKind.EMBEDDED,
-            "",
-            "",
-            List.of(),
-            java.util.Map.of(),
-            List.of(),
-            List.of(1000L),
-            java.util.Map.of(),
-            null,
-            null,
-            null);
+        RunManifest.builder()
+            .toolVersion("0.1.0")
+            .startedAt(java.time.Instant.EPOCH)
+            .finishedAt(java.time.Instant.EPOCH)
+            .commandLine(List.of("sweep"))
+            .server(ServerKind.EMBEDDED, "", "")
+            .profiles(List.of())
+            .enforcement(java.util.Map.of())
+            .warnings(List.of())
+            .recordCounts(List.of(1000L))
+            .workloadProperties(java.util.Map.of())
+            .build();
     String html =
         HtmlReport.render(
             bare,

@@ -44,46 +44,47 @@ class RunManifestTest {
     props.put("recordcount", "1000");
     props.put("mongodb.url", "mongodb://bench:" + PASSWORD + "@db:27017/ycsb?w=1");
     props.put("mongodb.password", PASSWORD);
-    return new RunManifest(
-        "0.1.0",
-        Instant.parse("2025-01-02T03:04:05.123Z"),
-        Instant.parse("2025-01-02T05:00:00Z"),
-        List.of(
-            "sweep",
-            "--url",
-            "mongodb+srv://bench:" + PASSWORD + "@cluster.example.net/?retryWrites=true",
-            "-p",
-            "mongodb.password=" + PASSWORD,
-            "--password",
-            PASSWORD,
-            "--records",
-            "1000,2000"),
-        ServerKind.DOCKER,
-        "mongo:7.0",
-        "7.0.14",
-        profiles,
-        enforcement,
-        List.of("could not reach mongodb://bench:" + PASSWORD + "@db:27017"),
-        List.of(1000L, 2000L),
-        props,
-        new EnvironmentFacts(
-            "6.1.0",
-            "cpu",
-            2,
-            24L << 30,
-            "/data",
-            "ext4",
-            "rw,relatime",
-            "vda (254:0)",
-            8192,
-            "mq-deadline",
-            "20.10.24",
-            "7.0.14",
-            "wiredTiger",
-            256L << 20,
-            List.of("server at mongodb://bench:" + PASSWORD + "@db:27017 has read-ahead 8192 KiB")),
-        Map.of(),
-        null);
+    return RunManifest.builder()
+        .toolVersion("0.1.0")
+        .startedAt(Instant.parse("2025-01-02T03:04:05.123Z"))
+        .finishedAt(Instant.parse("2025-01-02T05:00:00Z"))
+        .commandLine(
+            List.of(
+                "sweep",
+                "--url",
+                "mongodb+srv://bench:" + PASSWORD + "@cluster.example.net/?retryWrites=true",
+                "-p",
+                "mongodb.password=" + PASSWORD,
+                "--password",
+                PASSWORD,
+                "--records",
+                "1000,2000"))
+        .server(ServerKind.DOCKER, "mongo:7.0", "7.0.14")
+        .profiles(profiles)
+        .enforcement(enforcement)
+        .warnings(List.of("could not reach mongodb://bench:" + PASSWORD + "@db:27017"))
+        .recordCounts(List.of(1000L, 2000L))
+        .workloadProperties(props)
+        .environment(
+            new EnvironmentFacts(
+                "6.1.0",
+                "cpu",
+                2,
+                24L << 30,
+                "/data",
+                "ext4",
+                "rw,relatime",
+                "vda (254:0)",
+                8192,
+                "mq-deadline",
+                "20.10.24",
+                "7.0.14",
+                "wiredTiger",
+                256L << 20,
+                List.of(
+                    "server at mongodb://bench:" + PASSWORD + "@db:27017 has read-ahead 8192 KiB")))
+        .diskBaselines(Map.of())
+        .build();
   }
 
   @Test
