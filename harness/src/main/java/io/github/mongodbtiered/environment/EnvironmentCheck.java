@@ -63,20 +63,19 @@ public final class EnvironmentCheck {
       warnings.addAll(proactiveReclaim());
     }
     return new EnvironmentFacts(
-        KernelFiles.read(proc.resolve("sys/kernel/osrelease")).orElse(null),
-        cpuModel(),
-        Runtime.getRuntime().availableProcessors(),
-        memTotalBytes(),
-        dir,
-        mount.map(Mount::type).orElse(null),
-        mount.map(Mount::options).orElse(null),
-        disk.map(Disk::name).orElse(null),
-        disk.map(Disk::readAheadKb).orElse(null),
-        disk.map(Disk::scheduler).orElse(null),
-        dockerVersion,
-        null,
-        null,
-        null,
+        new EnvironmentFacts.Host(
+            KernelFiles.read(proc.resolve("sys/kernel/osrelease")).orElse(null),
+            cpuModel(),
+            Runtime.getRuntime().availableProcessors(),
+            memTotalBytes()),
+        new EnvironmentFacts.DataDisk(
+            dir,
+            mount.map(Mount::type).orElse(null),
+            mount.map(Mount::options).orElse(null),
+            disk.map(Disk::name).orElse(null),
+            disk.map(Disk::readAheadKb).orElse(null),
+            disk.map(Disk::scheduler).orElse(null)),
+        new EnvironmentFacts.Server(dockerVersion, null, null, null),
         warnings);
   }
 

@@ -90,7 +90,9 @@ class EnvironmentCheckTest {
   void theServerAddsEngineAndCacheAndAWarningWhenItIsNotWiredTiger() {
     EnvironmentFacts host =
         new EnvironmentFacts(
-            null, null, 2, null, null, null, null, null, null, null, null, null, null, null,
+            new EnvironmentFacts.Host(null, null, 2, null),
+            new EnvironmentFacts.DataDisk(null, null, null, null, null, null),
+            new EnvironmentFacts.Server(null, null, null, null),
             List.of());
     Document wt =
         new Document("storageEngine", new Document("name", "wiredTiger"))
@@ -119,7 +121,9 @@ class EnvironmentCheckTest {
     EnvironmentFacts router =
         EnvironmentCheck.withServer(
             new EnvironmentFacts(
-                null, null, 2, null, null, null, null, null, null, null, null, null, null, null,
+                new EnvironmentFacts.Host(null, null, 2, null),
+                new EnvironmentFacts.DataDisk(null, null, null, null, null, null),
+                new EnvironmentFacts.Server(null, null, null, null),
                 List.of()),
             "8.0.16",
             new Document("process", "mongos").append("version", "8.0.16"),

@@ -67,20 +67,10 @@ class RunManifestTest {
         .workloadProperties(props)
         .environment(
             new EnvironmentFacts(
-                "6.1.0",
-                "cpu",
-                2,
-                24L << 30,
-                "/data",
-                "ext4",
-                "rw,relatime",
-                "vda (254:0)",
-                8192,
-                "mq-deadline",
-                "20.10.24",
-                "7.0.14",
-                "wiredTiger",
-                256L << 20,
+                new EnvironmentFacts.Host("6.1.0", "cpu", 2, 24L << 30),
+                new EnvironmentFacts.DataDisk(
+                    "/data", "ext4", "rw,relatime", "vda (254:0)", 8192, "mq-deadline"),
+                new EnvironmentFacts.Server("20.10.24", "7.0.14", "wiredTiger", 256L << 20),
                 List.of(
                     "server at mongodb://bench:" + PASSWORD + "@db:27017 has read-ahead 8192 KiB")))
         .diskBaselines(Map.of())
