@@ -24,6 +24,12 @@ public final class HostLeftovers {
   public static void assertNoneUnder(Path dir) throws IOException {
     String d = dir.toAbsolutePath().normalize().toString();
     assertEquals(List.of(), containers(d), "containers bound under " + d);
+    assertNoVolumeLeftUnder(dir);
+  }
+
+  /** The same without Docker: mounts, loop devices and nbd processes only. */
+  public static void assertNoVolumeLeftUnder(Path dir) throws IOException {
+    String d = dir.toAbsolutePath().normalize().toString();
     assertEquals(List.of(), mounts(d), "mounts under " + d);
     assertEquals(List.of(), loops(d), "loop devices backed by files under " + d);
     assertEquals(List.of(), nbdProcesses(d), "nbdkit/nbdfuse naming " + d);
@@ -54,7 +60,8 @@ public final class HostLeftovers {
         .toList();
   }
 
-  private static List<String> loops(String dir) throws IOException {
+  /** Loop devices (loopN) whose backing file is under {@code dir}. */
+  public static List<String> loops(String dir) throws IOException {
     List<String> loops = new ArrayList<>();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
       for (Path b : blocks) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.testing.Awaits;
+import io.github.mongodbtiered.testing.ProcessGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,8 +37,7 @@ class OneWriterPerDirectoryTest {
   @AfterEach
   void stopAll() throws Exception {
     for (Process p : started) {
-      p.destroyForcibly();
-      p.waitFor(30, TimeUnit.SECONDS);
+      ProcessGroups.killGroup(p);
     }
   }
 
@@ -216,7 +216,10 @@ class OneWriterPerDirectoryTest {
     assertEquals(before, contents(out), "nothing changed");
   }
 
-  /** Ctrl-C (SIGINT) as soon as the probe's file is there, and waits for the process to end. */
+  /**
+   * Ctrl-C as a terminal sends it (SIGINT to the whole process group) as soon as the probe's file
+   * is there, and waits for the process to end.
+   */
   private static void interruptOnceTheProbeFileExists(Process p, Path data, Path log)
       throws Exception {
     Awaits.until(
@@ -224,7 +227,7 @@ class OneWriterPerDirectoryTest {
         () -> Files.exists(data.resolve(PROBE_FILE)),
         () -> assertTrue(p.isAlive(), "ended early: " + Files.readString(log)),
         () -> "no probe file: " + Files.readString(log));
-    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    ProcessGroups.signalGroup(p, "INT");
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "Ctrl-C did not end it");
   }
 
@@ -279,13 +282,9 @@ class OneWriterPerDirectoryTest {
     return start(cmd, log, ROOT);
   }
 
+  /** In a process group of its own, SIGINT at its default whatever this JVM inherited. */
   private Process start(List<String> cmd, Path log, Path cwd) throws IOException {
-    Process p =
-        new ProcessBuilder(cmd)
-            .directory(cwd.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+    Process p = ProcessGroups.start(cmd, log, cwd);
     started.add(p);
     return p;
   }

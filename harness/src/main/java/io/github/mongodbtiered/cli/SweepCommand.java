@@ -116,6 +116,10 @@ public final class SweepCommand implements Callable<Integer> {
                 err::println);
         TargetServer target = TargetServers.open(options, err)) {
       SweepConsole console = new SweepConsole(err, options, !noProgress, System.console() != null);
+      String ignored = IgnoredSignals.note();
+      if (!ignored.isEmpty()) {
+        console.info(ignored);
+      }
       console.info("server: " + target.meaning());
       options.profiles().forEach(p -> console.info("profile " + p.summary()));
       SweepRunner.Outcome outcome = new SweepRunner(options, target, console).run();

@@ -122,6 +122,9 @@ final class DataSetLoader {
     long from = marker.loadedRecords();
     // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
     boolean partial = documents(db) > from;
+    // Claimed before the first record goes in: a first load stopped by Ctrl-C leaves a data set the
+    // next run resumes, not records it would take for a user's.
+    marker.loaded(db, options.table(), from);
     listener.info("loading records " + from + " to " + count);
     double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);

@@ -21,6 +21,7 @@ import java.util.OptionalLong;
 final class EmbeddedTarget implements TargetServer {
   private final DataVolume volume;
   private StandinServer.Running running;
+  private boolean shuttingDown;
   private final Thread shutdownHook = new Thread(this::stopQuietly, "mongodb-tiered-embedded-stop");
 
   EmbeddedTarget(DataVolume volume) {
@@ -91,8 +92,13 @@ final class EmbeddedTarget implements TargetServer {
     stop();
   }
 
-  private Endpoint start(double latencyMillis, boolean cold, List<String> notes, int cacheMb)
-      throws IOException {
+  // Synchronized with the shutdown hook: a server started after the hook had closed the last one
+  // would hold the volume's files open and keep it from being unmounted.
+  private synchronized Endpoint start(
+      double latencyMillis, boolean cold, List<String> notes, int cacheMb) throws IOException {
+    if (shuttingDown) {
+      throw new IOException("shutting down: no server started");
+    }
     stop();
     DataVolume.Mount mount = VolumeNotes.mount(volume, latencyMillis);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
@@ -122,7 +128,7 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   /** Stops the server, then releases the volume it held, so the next start is cold. */
-  private void stop() throws IOException {
+  private synchronized void stop() throws IOException {
     if (running != null) {
       try {
         running.close();
@@ -133,14 +139,25 @@ final class EmbeddedTarget implements TargetServer {
     volume.unmount();
   }
 
-  private synchronized void stopQuietly() {
-    if (running != null) {
-      try {
-        running.close();
-      } catch (RuntimeException e) {
-        // shutting down: the volume's hook takes down what is left
+  /**
+   * The shutdown hook: the server's files close first, then the volume is unmounted and taken down,
+   * in that order (the volume's own hook, running beside this one, would otherwise wait for a busy
+   * mount).
+   */
+  private void stopQuietly() {
+    synchronized (this) {
+      shuttingDown = true;
+      if (running != null) {
+        try {
+          running.close();
+        } catch (RuntimeException e) {
+          System.err.println("warning: stopping the embedded server: " + Messages.of(e));
+        } finally {
+          running = null;
+        }
       }
     }
+    volume.close();
   }
 
   @Override

@@ -14,6 +14,12 @@ import java.util.Locale;
  * the file a block device, which the blkio limits can name. nbdkit's file plugin keeps nothing in
  * the page cache ({@code cache=none}), so a read the volume's own page cache misses pays the delay
  * and the host's disk, as on a real device.
+ *
+ * <p>nbdkit and nbdfuse run in a session of their own ({@code setsid}): a terminal's Ctrl-C, {@code
+ * timeout} or {@code kill -- -PGID} signals this JVM's whole process group, and helpers that died
+ * with it would pull the device from under the mounted file system before the shutdown hook could
+ * unmount it (a shut-down XFS, and a loop device on a file that no longer exists). They are stopped
+ * by {@link #down}, here or, after a crash, by the next run's cleanup.
  */
 final class NbdStack implements DeviceStack {
   /** NBD connections nbdfuse opens: enough that 16 client threads at 7 ms reach 600 IOPS. */
@@ -56,8 +62,9 @@ final class NbdStack implements DeviceStack {
     down();
     Files.createDirectories(fuseDir());
     String delay = delay(latencyMillis);
-    // Both daemonize once ready (nbdkit listening, nbdfuse mounted): their exit is the readiness.
+    // nbdkit forks into the background once listening: its exit is the readiness.
     commands.run(
+        "setsid",
         "nbdkit",
         "-P",
         layer.resolve("nbdkit.pid").toString(),
@@ -77,6 +84,8 @@ final class NbdStack implements DeviceStack {
         commands.start(
             layer.resolve("nbdfuse.log"),
             List.of(
+                // Not a group leader (a child of this JVM), setsid execs in place: same pid.
+                "setsid",
                 "nbdfuse",
                 "-C",
                 Integer.toString(CONNECTIONS),

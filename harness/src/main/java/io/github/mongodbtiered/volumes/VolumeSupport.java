@@ -104,7 +104,8 @@ public final class VolumeSupport {
       if (!host.exists("/dev/fuse")) {
         m.add("no FUSE (/dev/fuse missing)");
       }
-      tools.addAll(List.of("nbdkit", "nbdfuse", "fusermount3"));
+      // setsid keeps nbdkit and nbdfuse out of the signals sent to this run's process group.
+      tools.addAll(List.of("nbdkit", "nbdfuse", "fusermount3", "setsid"));
     }
     if (!host.onPath("mkfs.xfs") && !host.onPath("mkfs.ext4")) {
       m.add("neither mkfs.xfs (xfsprogs) nor mkfs.ext4 (e2fsprogs) installed");

@@ -59,6 +59,27 @@ class DelayedVolumeTest {
   }
 
   @Test
+  void nbdkitAndNbdfuseLiveOutsideThisProcesssGroupSoATerminalsSignalMissesThem() throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    try (DelayedVolume v = open()) {
+      v.mount(0);
+      List<Long> helpers = host.processesNaming(layer.resolve("nbd.sock").toString());
+      assertEquals(2, helpers.size(), "nbdkit and nbdfuse: " + helpers);
+      long ourGroup = groupOf(ProcessHandle.current().pid());
+      for (long pid : helpers) {
+        assertTrue(groupOf(pid) != ourGroup, pid + " is in this JVM's process group");
+      }
+    }
+    assertNothingLeft(layer);
+  }
+
+  /** The process group in /proc/PID/stat: the fields after the command's closing parenthesis. */
+  private static long groupOf(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2]);
+  }
+
+  @Test
   void aSecondRunOnTheSameDataDirectoryIsRefusedNamingTheHolder() throws Exception {
     try (DelayedVolume v = open()) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, this::open);

@@ -55,6 +55,7 @@ class VolumeUnitTest {
           "nbdkit",
           "nbdfuse",
           "fusermount3",
+          "setsid",
           "mkfs.xfs");
 
   @Test
