@@ -28,20 +28,27 @@ import java.util.concurrent.TimeUnit;
  * reads the typed ones.
  */
 public record BindingOptions(
-    String url,
-    String database,
+    Connection connection,
     boolean upsert,
     int batchSize,
-    String readConcern,
-    List<String> compressors,
-    Boolean retryWrites,
-    Boolean retryReads,
-    String appName,
-    long serverSelectionTimeoutMillis,
-    long connectTimeoutMillis,
-    long socketTimeoutMillis,
-    RetryPolicy retryPolicy,
+    Retries retries,
+    Timeouts timeouts,
     List<String> warnings) {
+
+  /** Where and how the client connects. */
+  public record Connection(
+      String url, String database, String readConcern, List<String> compressors, String appName) {
+    public Connection {
+      compressors = List.copyOf(compressors);
+    }
+  }
+
+  /** The driver's retries ({@code null}: the URL's or the driver's default) and the binding's. */
+  public record Retries(Boolean retryWrites, Boolean retryReads, RetryPolicy retryPolicy) {}
+
+  /** The client's timeouts in milliseconds; a socket timeout of 0 means none. */
+  public record Timeouts(
+      long serverSelectionTimeoutMillis, long connectTimeoutMillis, long socketTimeoutMillis) {}
 
   public static final String URL = "mongodb.url";
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
@@ -71,8 +78,53 @@ public record BindingOptions(
   private static final List<String> KNOWN_COMPRESSORS = List.of("snappy", "zlib", "zstd");
 
   public BindingOptions {
-    compressors = List.copyOf(compressors);
     warnings = List.copyOf(warnings);
+  }
+
+  // The parts' fields, read through the options as before the parts existed.
+
+  public String url() {
+    return connection.url();
+  }
+
+  public String database() {
+    return connection.database();
+  }
+
+  public String readConcern() {
+    return connection.readConcern();
+  }
+
+  public List<String> compressors() {
+    return connection.compressors();
+  }
+
+  public String appName() {
+    return connection.appName();
+  }
+
+  public Boolean retryWrites() {
+    return retries.retryWrites();
+  }
+
+  public Boolean retryReads() {
+    return retries.retryReads();
+  }
+
+  public RetryPolicy retryPolicy() {
+    return retries.retryPolicy();
+  }
+
+  public long serverSelectionTimeoutMillis() {
+    return timeouts.serverSelectionTimeoutMillis();
+  }
+
+  public long connectTimeoutMillis() {
+    return timeouts.connectTimeoutMillis();
+  }
+
+  public long socketTimeoutMillis() {
+    return timeouts.socketTimeoutMillis();
   }
 
   /**
@@ -89,20 +141,21 @@ public record BindingOptions(
     List<String> compressors = compressors(props);
     int batchSize = intProperty(props, BATCH_SIZE, 1, 1, 100_000);
     RetryPolicy retryPolicy = retryPolicy(props);
+    boolean upsert = booleanProperty(props, UPSERT, false);
+    Boolean retryWrites = optionalBoolean(props, RETRY_WRITES);
+    Boolean retryReads = optionalBoolean(props, RETRY_READS);
+    String appName = props.getProperty(APP_NAME, DEFAULT_APP_NAME);
+    Timeouts timeouts =
+        new Timeouts(
+            longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
+            longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
+            longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000));
     return new BindingOptions(
-        url,
-        database,
-        booleanProperty(props, UPSERT, false),
+        new Connection(url, database, readConcern, compressors, appName),
+        upsert,
         batchSize,
-        readConcern,
-        compressors,
-        optionalBoolean(props, RETRY_WRITES),
-        optionalBoolean(props, RETRY_READS),
-        props.getProperty(APP_NAME, DEFAULT_APP_NAME),
-        longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
-        longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
-        longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000),
-        retryPolicy,
+        new Retries(retryWrites, retryReads, retryPolicy),
+        timeouts,
         warnings);
   }
 
@@ -188,14 +241,14 @@ public record BindingOptions(
 
   /** The URL with its password and other secrets replaced by {@code ****}. */
   public String maskedUrl() {
-    return Redaction.maskUri(url);
+    return Redaction.maskUri(url());
   }
 
   /**
    * True when writes are unacknowledged, so counts of matched or deleted documents mean nothing.
    */
   public boolean unacknowledgedWrites() {
-    ConnectionString cs = parse(url);
+    ConnectionString cs = parse(url());
     return cs.getWriteConcern() != null && !cs.getWriteConcern().isAcknowledged();
   }
 
@@ -204,24 +257,24 @@ public record BindingOptions(
    * that TLS, X.509, SRV, auth source and pool options work exactly as the driver documents them.
    */
   public MongoClientSettings clientSettings() {
-    ConnectionString cs = parse(url);
+    ConnectionString cs = parse(url());
     MongoClientSettings.Builder b = MongoClientSettings.builder();
     if (cs.getApplicationName() == null) {
-      b.applicationName(appName);
+      b.applicationName(appName());
     }
     b.applyToClusterSettings(
-        c -> c.serverSelectionTimeout(serverSelectionTimeoutMillis, TimeUnit.MILLISECONDS));
+        c -> c.serverSelectionTimeout(serverSelectionTimeoutMillis(), TimeUnit.MILLISECONDS));
     b.applyToSocketSettings(
         s -> {
-          s.connectTimeout((int) connectTimeoutMillis, TimeUnit.MILLISECONDS);
-          s.readTimeout((int) socketTimeoutMillis, TimeUnit.MILLISECONDS);
+          s.connectTimeout((int) connectTimeoutMillis(), TimeUnit.MILLISECONDS);
+          s.readTimeout((int) socketTimeoutMillis(), TimeUnit.MILLISECONDS);
         });
-    if (readConcern != null) {
-      b.readConcern(new ReadConcern(ReadConcernLevel.fromString(readConcern)));
+    if (readConcern() != null) {
+      b.readConcern(new ReadConcern(ReadConcernLevel.fromString(readConcern())));
     }
-    if (!compressors.isEmpty()) {
+    if (!compressors().isEmpty()) {
       List<MongoCompressor> list = new ArrayList<>();
-      for (String c : compressors) {
+      for (String c : compressors()) {
         list.add(
             switch (c) {
               case "snappy" -> MongoCompressor.createSnappyCompressor();
@@ -231,11 +284,11 @@ public record BindingOptions(
       }
       b.compressorList(list);
     }
-    if (retryWrites != null) {
-      b.retryWrites(retryWrites);
+    if (retryWrites() != null) {
+      b.retryWrites(retryWrites());
     }
-    if (retryReads != null) {
-      b.retryReads(retryReads);
+    if (retryReads() != null) {
+      b.retryReads(retryReads());
     }
     // Applied last: what the URL says beats the defaults above.
     b.applyConnectionString(cs);
