@@ -17,6 +17,10 @@ import java.util.StringJoiner;
  * Everything a sweep needs, parsed and checked: one immutable object, so that the runner knows
  * nothing of the command line. Built with {@link #builder()}, whose defaults are the command
  * line's; {@link #toBuilder()} starts from these options to change a few.
+ *
+ * <p>The class is long (about 350 lines) because each of its 26 options is a field, a documented
+ * accessor and a line of equals, hashCode and toString; splitting them would spread one immutable
+ * object over several, which is what JMH's options avoid too.
  */
 public final class SweepOptions {
   private final List<Long> recordCounts;
