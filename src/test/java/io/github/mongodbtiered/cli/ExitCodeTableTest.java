@@ -35,11 +35,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The README's exit-code tables, run: for every command and every exit code the README documents,
- * one case that must end with that code and its message, run as a user runs it (the scripts, in a
- * process of their own). The documented codes are read from README.md, so a row added, removed or
- * renumbered there fails here until a case matches it; each command's --help must list the same
- * codes.
+ * The documented exit-code tables, run: for every command and every exit code the README (and, for
+ * scripts/ycsb, docs/binding.md) documents, one case that must end with that code and its message,
+ * run as a user runs it (the scripts, in a process of their own). The documented codes are read
+ * from those files, so a row added, removed or renumbered there fails here until a case matches it;
+ * each command's --help must list the same codes.
  *
  * <p>Databases are mongo-java-server in this JVM; exit 3 of the database commands is a loopback
  * port nobody listens on, of probe and disk-baseline an image of ours that is not built (never
@@ -121,27 +121,39 @@ class ExitCodeTableTest {
     return "mongodb://" + a.getHostString() + ":" + a.getPort() + "/" + db;
   }
 
-  /** The harness commands' table (README "### Exit codes") and scripts/ycsb's. */
+  /** The harness commands' table (README "### Exit codes") and scripts/ycsb's (docs/binding.md). */
   static List<Row> readmeRows() throws IOException {
-    List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
     List<Row> rows = new ArrayList<>();
     Pattern harness = Pattern.compile("^\\| `([a-z-]+)` \\| (\\d) \\| (.+) \\|$");
-    Pattern ycsb = Pattern.compile("^\\| (\\d) \\| (.+) \\|$");
-    String section = "";
-    for (String line : lines) {
-      if (line.startsWith("#")) {
-        section = line;
-      }
+    for (String line : section("README.md", "### Exit codes")) {
       Matcher h = harness.matcher(line);
-      if (section.equals("### Exit codes") && h.matches()) {
+      if (h.matches()) {
         rows.add(new Row(h.group(1), Integer.parseInt(h.group(2)), h.group(3)));
       }
+    }
+    Pattern ycsb = Pattern.compile("^\\| (\\d) \\| (.+) \\|$");
+    for (String line : section("docs/binding.md", "## Running it without YCSB: `scripts/ycsb`")) {
       Matcher y = ycsb.matcher(line);
-      if (section.startsWith("### Running it without YCSB: `scripts/ycsb`") && y.matches()) {
+      if (y.matches()) {
         rows.add(new Row("scripts/ycsb", Integer.parseInt(y.group(1)), y.group(2)));
       }
     }
     return rows;
+  }
+
+  /** The lines of {@code file} under the heading {@code heading}, up to the next heading. */
+  private static List<String> section(String file, String heading) throws IOException {
+    List<String> out = new ArrayList<>();
+    boolean in = false;
+    for (String line : Files.readAllLines(ROOT.resolve(file))) {
+      if (line.startsWith("#")) {
+        in = line.equals(heading);
+      } else if (in) {
+        out.add(line);
+      }
+    }
+    assertFalse(out.isEmpty(), file + " has no section " + heading);
+    return out;
   }
 
   /** Every documented (command, exit) pair and the case that produces it. */

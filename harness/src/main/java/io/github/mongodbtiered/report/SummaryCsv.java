@@ -79,7 +79,8 @@ public final class SummaryCsv {
     return ops;
   }
 
-  private static List<String> header(SortedSet<String> ops) {
+  /** The header for latency columns of {@code ops}; {@link SummaryColumns} documents it. */
+  static List<String> header(SortedSet<String> ops) {
     List<String> h =
         new ArrayList<>(
             List.of(
