@@ -17,7 +17,7 @@ final class ProfilesFileOption {
       names = "--profiles-file",
       paramLabel = "FILE",
       description =
-          "File of extra profiles, INI sections as in the README; a built-in name is refused.")
+          "File of extra profiles, INI sections as in docs/profiles.md; a built-in name is refused.")
   Path file;
 
   /**

@@ -134,7 +134,8 @@ public final class Plots {
     String title = op.isEmpty() ? "p99 latency" : "p99 " + op + " latency";
     XYChart chart =
         Charts.chart(
-            // The range is over the cell's batches or repeats (README); the title must fit the
+            // The range is over the cell's batches or repeats (docs/method.md); the title must fit
+            // the
             // plot.
             title + " vs record count (log scale; bars: p99 range)", "p99 latency (ms, log scale)");
     XYStyler s = chart.getStyler();
