@@ -128,9 +128,10 @@ public record DataSizes(
    * reuses that free space for new writes but never reads it, so a file loaded, updated and
    * checkpointed can be twice its live bytes. WiredTiger's statistics are not scaled by {@code
    * scale}. Null when any file's pair is missing or inconsistent, or there is no {@code
-   * indexDetails} (a {@code dbStats} reply), or it has fewer indexes than {@code nindexes}: a
-   * partial sum would understate what readers need. An empty {@code indexDetails} with no index (a
-   * clustered collection has no {@code _id} index) gives the collection's file alone.
+   * indexDetails} (a {@code dbStats} reply), or it has fewer indexes than {@code nindexes} while
+   * {@code totalIndexSize} says indexes take room: a partial sum would understate what readers
+   * need. An empty {@code indexDetails} with no index (a clustered collection has no {@code _id}
+   * index) gives the collection's file alone.
    */
   static Long liveBytesOf(Document stats) {
     Long live = liveBytesOfFile(stats.get("wiredTiger"));
@@ -138,7 +139,10 @@ public record DataSizes(
       return null;
     }
     Long declared = Counters.toLong(stats.get("nindexes"));
-    if (declared != null && declared > indexes.size()) {
+    Long indexBytes = Counters.toLong(stats.get("totalIndexSize"));
+    // Missing indexes count only where indexes take room: a server that keeps its _id index in
+    // the collection's own file (the stand-in: totalIndexSize 0) lists none and loses nothing.
+    if (declared != null && declared > indexes.size() && (indexBytes == null || indexBytes > 0)) {
       return null;
     }
     for (Object index : indexes.values()) {

@@ -120,8 +120,18 @@ class CollStatsStageTest {
   @Test
   void anEmptyIndexDetailsWhereAnIndexIsDeclaredGivesNoLiveBytes() {
     List<Document> replies = firstBatch("collStats-stage-clustered");
-    replies.get(0).get("storageStats", Document.class).put("nindexes", 1);
+    Document stats = replies.get(0).get("storageStats", Document.class);
+    stats.put("nindexes", 1);
+    stats.put("totalIndexSize", 4096);
     assertNull(DataSizes.fromCollStatsStage(replies).liveBytes());
+  }
+
+  @Test
+  void aDeclaredIndexThatTakesNoRoomLeavesTheCollectionsFileAlone() {
+    // The stand-in keeps its _id index in the collection's file: nindexes 1, no index details.
+    List<Document> replies = firstBatch("collStats-stage-clustered");
+    replies.get(0).get("storageStats", Document.class).put("nindexes", 1);
+    assertEquals(1_000_000L, DataSizes.fromCollStatsStage(replies).liveBytes());
   }
 
   @Test
