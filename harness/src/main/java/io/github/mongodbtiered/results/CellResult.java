@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Collection;
 import java.util.Comparator;
@@ -82,7 +83,8 @@ public record CellResult(
       long runtimeMillis,
       double throughputOpsPerSec,
       SortedMap<String, Long> failedOperations,
-      List<RepeatRun> repeatRuns) {
+      // Left out when empty: a one-run cell's file is as it was.
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RepeatRun> repeatRuns) {
     public RunCounts {
       failedOperations = new TreeMap<>(failedOperations == null ? Map.of() : failedOperations);
       repeatRuns = repeatRuns == null ? List.of() : List.copyOf(repeatRuns);
