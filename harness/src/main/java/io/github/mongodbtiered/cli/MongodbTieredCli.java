@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       ProbeCommand.class,
       DiskBaselineCommand.class,
       ReportCommand.class,
+      CompareCommand.class,
       FleetCommand.class,
       CommandLine.HelpCommand.class
     },

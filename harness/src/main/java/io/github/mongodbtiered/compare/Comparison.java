@@ -19,17 +19,23 @@ import java.util.Set;
  * data, which the console, {@code compare.csv} and {@code compare.html} show.
  *
  * @param cells the cells both reports hold ok, in BASE's order
- * @param onlyInBase keys of cells only BASE holds
- * @param onlyInNew keys of cells only NEW holds
- * @param notCompared cells both hold but one failed or has no throughput, with why
+ * @param unmatched the cells not compared: only one report holds them, or one failed
  * @param rules the rules the verdicts follow
  */
 public record Comparison(
-    List<CellComparison> cells,
-    List<String> onlyInBase,
-    List<String> onlyInNew,
-    List<String> notCompared,
-    CompareRules rules) {
+    List<CellComparison> cells, List<Unmatched> unmatched, CompareRules rules) {
+
+  public Comparison {
+    cells = List.copyOf(cells);
+    unmatched = List.copyOf(unmatched);
+  }
+
+  /** A cell not compared, and why: "only in BASE", "only in NEW", "failed in NEW (...)", ... */
+  public record Unmatched(long recordCount, String profile, String why) {
+    public String key() {
+      return recordCount + " x " + profile;
+    }
+  }
 
   /**
    * @param base BASE's cells, in the order to show them
@@ -39,23 +45,24 @@ public record Comparison(
     Map<String, CellResult> nextByKey = new LinkedHashMap<>();
     next.forEach(c -> nextByKey.put(c.key(), c));
     List<CellComparison> cells = new ArrayList<>();
-    List<String> onlyInBase = new ArrayList<>();
-    List<String> notCompared = new ArrayList<>();
+    List<Unmatched> unmatched = new ArrayList<>();
     Set<String> inBase = new LinkedHashSet<>();
     for (CellResult b : base) {
       inBase.add(b.key());
       CellResult n = nextByKey.get(b.key());
-      String why = n == null ? null : whyNot(b, n);
-      if (n == null) {
-        onlyInBase.add(b.key());
-      } else if (why != null) {
-        notCompared.add(b.key() + ": " + why);
+      String why = n == null ? "only in BASE" : whyNot(b, n);
+      if (why != null) {
+        unmatched.add(new Unmatched(b.recordCount(), b.profile(), why));
       } else {
         cells.add(compare(b, n, rules));
       }
     }
-    List<String> onlyInNew = nextByKey.keySet().stream().filter(k -> !inBase.contains(k)).toList();
-    return new Comparison(cells, onlyInBase, onlyInNew, notCompared, rules);
+    for (CellResult n : next) {
+      if (!inBase.contains(n.key())) {
+        unmatched.add(new Unmatched(n.recordCount(), n.profile(), "only in NEW"));
+      }
+    }
+    return new Comparison(cells, unmatched, rules);
   }
 
   /** Every settings difference any cell has, once each, in the order first met. */
