@@ -22,10 +22,10 @@ import java.util.Locale;
 public final class ComparePage {
   public static final String FILE = "compare.html";
 
-  /** The axis of the drawings: ratios from 1/4 to 4, log scale; beyond, clipped with an arrow. */
-  private static final double AXIS_MIN = 0.25;
+  /** The axis of the drawings: ratios from 1/8 to 8, log scale; beyond, clipped with an arrow. */
+  private static final double AXIS_MIN = 0.125;
 
-  private static final double AXIS_MAX = 4;
+  private static final double AXIS_MAX = 8;
   private static final int WIDTH = 240;
   private static final int HEIGHT = 18;
 
