@@ -260,6 +260,22 @@ class ExitCodeTableTest {
             "--fail-on",
             "slower"));
     c.put(
+        "history 0",
+        harness(
+            "appended " + out,
+            "history",
+            out.toString(),
+            "--csv",
+            work.resolve("history.csv").toString()));
+    c.put(
+        "history 2",
+        harness(
+            "[ERROR] --csv " + garbagePath() + ": not a history of this tool",
+            "history",
+            out.toString(),
+            "--csv",
+            garbagePath().toString()));
+    c.put(
         "merge-histograms 0",
         harness(
             "merged 2 logs",
@@ -446,7 +462,14 @@ class ExitCodeTableTest {
   @Test
   void eachCommandsHelpListsTheCodesTheReadmeDocuments() throws IOException {
     for (String command :
-        List.of("sweep", "probe", "disk-baseline", "report", "compare", "merge-histograms")) {
+        List.of(
+            "sweep",
+            "probe",
+            "disk-baseline",
+            "report",
+            "compare",
+            "history",
+            "merge-histograms")) {
       TreeSet<Integer> documented = new TreeSet<>();
       readmeRows().stream()
           .filter(r -> r.command().equals(command))

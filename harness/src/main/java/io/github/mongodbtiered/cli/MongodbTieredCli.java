@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       DiskBaselineCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      HistoryCommand.class,
       FleetCommand.class,
       CommandLine.HelpCommand.class
     },
