@@ -2,6 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.compare.CellComparison;
 import io.github.mongodbtiered.compare.Change;
+import java.util.Locale;
 
 /** What {@code compare --fail-on} exits {@link ExitCodes#FOUND} for, when any cell shows it. */
 enum FailOn {
@@ -28,7 +29,7 @@ enum FailOn {
 
   /** "slower", "p99_higher", "changed": as typed. */
   String id() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   static final class Converter extends Choice<FailOn> {

@@ -67,10 +67,17 @@ public final class LogRatios {
       return new Estimate(value, null, null);
     }
 
-    /** Half the interval's width on the log scale; 0 when it is not known or not above zero. */
+    /**
+     * Half the interval's width on the log scale: 0 when it is not known; unbounded when it reaches
+     * zero or below (a Student-t interval over few, far-apart means can), since such an interval
+     * does not bound the ratio.
+     */
     double logHalfWidth() {
-      if (low95 == null || high95 == null || low95 <= 0 || high95 < low95) {
+      if (low95 == null || high95 == null || high95 < low95) {
         return 0;
+      }
+      if (!(low95 > 0)) {
+        return Double.POSITIVE_INFINITY;
       }
       return (Math.log(high95) - Math.log(low95)) / 2;
     }

@@ -85,4 +85,16 @@ class LogRatiosTest {
     assertEquals(1.2, r.low(), EPS);
     assertEquals(1.875, r.high(), EPS);
   }
+
+  @Test
+  void anIntervalReachingZeroBoundsNothing() {
+    // A cell of three repeats at 6,732, 10,783 and 16,574 ops/s (measured) gave the Student-t
+    // interval [-926, 23,652]: the ratio is then unbounded, and the verdict unsure.
+    RatioInterval r =
+        LogRatios.singleRun(
+            new LogRatios.Estimate(11363, -926.0, 23652.0), LogRatios.Estimate.of(5000), 0.25);
+    assertEquals(0, r.low());
+    assertEquals(Double.POSITIVE_INFINITY, r.high());
+    assertEquals(Change.UNSURE, Change.of(r, 0.05));
+  }
 }
