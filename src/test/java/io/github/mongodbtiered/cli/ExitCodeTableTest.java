@@ -246,6 +246,47 @@ class ExitCodeTableTest {
             "[ERROR] DIR " + work.resolve("not-a-report") + ": has no run.json",
             "report",
             work.resolve("not-a-report").toString()));
+    // compare needs a second report: a sweep like sweep 0's, then the compare, in one shell.
+    c.put(
+        "compare 0",
+        thenCompare(
+            "1 cells compared",
+            sweep(url, work.resolve("report-again"), "--drop-existing"),
+            out,
+            work.resolve("report-again")));
+    c.put(
+        "compare 2",
+        harness(
+            "are the same report: a report compared with itself",
+            "compare",
+            out.toString(),
+            out.toString()));
+    // 200 operations at 40 ops/s against a closed loop: far beyond one run's allowance.
+    c.put(
+        "compare 4",
+        thenCompare(
+            "[FAIL-ON] 1 cells: 200 x none (slower)",
+            sweep(url, work.resolve("report-capped"), "--drop-existing", "--target", "40"),
+            out,
+            work.resolve("report-capped"),
+            "--fail-on",
+            "slower"));
+    c.put(
+        "history 0",
+        harness(
+            "appended " + out,
+            "history",
+            out.toString(),
+            "--csv",
+            work.resolve("history.csv").toString()));
+    c.put(
+        "history 2",
+        harness(
+            "[ERROR] --csv " + garbagePath() + ": not a history of this tool",
+            "history",
+            out.toString(),
+            "--csv",
+            garbagePath().toString()));
     c.put(
         "merge-histograms 0",
         harness(
@@ -367,6 +408,26 @@ class ExitCodeTableTest {
     return new Case(a, says);
   }
 
+  /** A sweep into {@code next}, then {@code compare base next}: one shell, the compare's exit. */
+  private static Case thenCompare(
+      String says, List<String> sweep, Path base, Path next, String... extra) {
+    String script = ROOT.resolve("scripts/mongodb-tiered").toString();
+    List<String> compare =
+        new ArrayList<>(List.of(script, "compare", base.toString(), next.toString()));
+    compare.addAll(Arrays.asList(extra));
+    String line =
+        quoted(script)
+            + " "
+            + String.join(" ", sweep.stream().map(ExitCodeTableTest::quoted).toList())
+            + " >/dev/null && "
+            + String.join(" ", compare.stream().map(ExitCodeTableTest::quoted).toList());
+    return new Case(List.of("bash", "-c", line), says);
+  }
+
+  private static String quoted(String s) {
+    return "'" + s.replace("'", "'\\''") + "'";
+  }
+
   private static Case ycsb(String says, String command, String mongodbUrl, String... extra) {
     List<String> a =
         new ArrayList<>(
@@ -413,7 +474,14 @@ class ExitCodeTableTest {
   @Test
   void eachCommandsHelpListsTheCodesTheReadmeDocuments() throws IOException {
     for (String command :
-        List.of("sweep", "probe", "disk-baseline", "report", "merge-histograms")) {
+        List.of(
+            "sweep",
+            "probe",
+            "disk-baseline",
+            "report",
+            "compare",
+            "history",
+            "merge-histograms")) {
       TreeSet<Integer> documented = new TreeSet<>();
       readmeRows().stream()
           .filter(r -> r.command().equals(command))

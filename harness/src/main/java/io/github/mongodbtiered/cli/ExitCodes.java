@@ -25,6 +25,9 @@ final class ExitCodes
   static final int USAGE = 2;
   static final int UNAVAILABLE = 3;
 
+  /** {@code compare --fail-on}: what it asks about was found (a cell slower, ...). */
+  static final int FOUND = 4;
+
   /** Exit-code lines for {@code @Command(exitCodeList = ...)}, the same in every command. */
   static final String HEADING = "%nExit codes:%n";
 

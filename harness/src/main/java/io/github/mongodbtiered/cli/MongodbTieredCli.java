@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
       ProbeCommand.class,
       DiskBaselineCommand.class,
       ReportCommand.class,
+      CompareCommand.class,
+      HistoryCommand.class,
       FleetCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -5,6 +5,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.RepeatRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -315,9 +316,33 @@ final class CellMerge {
     }
     return merged
         .run(operations, runtimeMillis, throughput)
+        .repeatRuns(repeatRuns(parts))
         .clientBound(clientBound)
         .latencyApplied(latencyApplied)
         .latencyMethod(latencyApplied ? parts.get(0).latencyMethod() : "");
+  }
+
+  /**
+   * The clients' repeats ran side by side, the k-th of each together: their throughputs add up. A
+   * repeat's p99 over all clients is not known (only all repeats' logs are merged), so it is left
+   * out; clients with different numbers of repeats give none.
+   */
+  private static List<RepeatRun> repeatRuns(List<CellResult> parts) {
+    int n = parts.get(0).repeatRuns().size();
+    if (parts.stream().anyMatch(p -> p.repeatRuns().size() != n)) {
+      return List.of();
+    }
+    List<RepeatRun> out = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      double opsPerSec = 0;
+      for (CellResult p : parts) {
+        opsPerSec += p.repeatRuns().get(k).opsPerSec();
+      }
+      out.add(
+          new RepeatRun(
+              opsPerSec, parts.size() == 1 ? parts.get(0).repeatRuns().get(k).p99Ms() : null));
+    }
+    return out;
   }
 
   /** Notes every client has once; the others prefixed with the client that has them. */

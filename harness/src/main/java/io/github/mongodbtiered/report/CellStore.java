@@ -26,6 +26,7 @@ public final class CellStore {
           "settings",
           "failedOperations",
           "intendedLatencies",
+          "repeatRuns",
           "settings.targetOpsPerSec",
           "settings.repeats");
 

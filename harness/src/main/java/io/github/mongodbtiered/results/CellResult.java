@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Collection;
 import java.util.Comparator;
@@ -74,14 +75,19 @@ public record CellResult(
    * @param failedOperations failed operations of the measured run per operation type (READ, UPDATE,
    *     ...; a READ that found no record counts, as the data set holds every key), for each type
    *     the run performed; empty when not recorded (cells saved before it was, or no run)
+   * @param repeatRuns each repeat by itself, in order, for a cell of two or more repeats; empty for
+   *     one run and in cells saved before they were recorded
    */
   public record RunCounts(
       long operations,
       long runtimeMillis,
       double throughputOpsPerSec,
-      SortedMap<String, Long> failedOperations) {
+      SortedMap<String, Long> failedOperations,
+      // Left out when empty: a one-run cell's file is as it was.
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RepeatRun> repeatRuns) {
     public RunCounts {
       failedOperations = new TreeMap<>(failedOperations == null ? Map.of() : failedOperations);
+      repeatRuns = repeatRuns == null ? List.of() : List.copyOf(repeatRuns);
     }
   }
 
@@ -166,6 +172,10 @@ public record CellResult(
 
   public SortedMap<String, Long> failedOperations() {
     return counts.failedOperations();
+  }
+
+  public List<RepeatRun> repeatRuns() {
+    return counts.repeatRuns();
   }
 
   public SortedMap<String, LatencyStats> latencies() {

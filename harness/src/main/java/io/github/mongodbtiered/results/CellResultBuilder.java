@@ -30,6 +30,7 @@ public final class CellResultBuilder {
   private final List<String> notes = new ArrayList<>();
   private CellSettings settings;
   private final SortedMap<String, Long> failedOperations = new TreeMap<>();
+  private final List<RepeatRun> repeatRuns = new ArrayList<>();
   private final SortedMap<String, LatencyStats> intendedLatencies = new TreeMap<>();
 
   CellResultBuilder(long recordCount, String profile, ServerKind server) {
@@ -150,11 +151,19 @@ public final class CellResultBuilder {
     return this;
   }
 
+  /** Each repeat by itself, in order (replacing any set before). */
+  public CellResultBuilder repeatRuns(List<RepeatRun> runs) {
+    repeatRuns.clear();
+    repeatRuns.addAll(runs);
+    return this;
+  }
+
   public CellResult build() {
     return new CellResult(
         new CellResult.Id(recordCount, profile, server),
         new CellResult.Outcome(status, error),
-        new CellResult.RunCounts(operations, runtimeMillis, throughputOpsPerSec, failedOperations),
+        new CellResult.RunCounts(
+            operations, runtimeMillis, throughputOpsPerSec, failedOperations, repeatRuns),
         new CellResult.Latencies(latencies, intendedLatencies),
         metrics,
         new CellResult.Tiers(predictedTier, observedTier, fsHitBasis, predictedTierBasis),
@@ -185,6 +194,7 @@ public final class CellResultBuilder {
     b.settings = c.settings();
     b.failedOperations.putAll(c.failedOperations());
     b.intendedLatencies.putAll(c.intendedLatencies());
+    b.repeatRuns.addAll(c.repeatRuns());
     return b;
   }
 }

@@ -6,6 +6,7 @@ import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Metric.RepeatRule;
+import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.variation.CellVariation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -46,11 +47,12 @@ final class Repeats {
     }
     // The repeats' logged values together; intended-time ones apart, as in a single run.
     Map<String, LatencyStats> latencies = logs.latencies();
-    CellVariation variation =
-        variation(runs, LatencyStats.mainOperation(LatencyStats.counts(latencies)));
+    String mainOperation = LatencyStats.mainOperation(LatencyStats.counts(latencies));
+    CellVariation variation = variation(runs, mainOperation);
     CellResultBuilder cell =
         CellResult.builder(first.recordCount(), first.profile(), first.server())
             .run(operations, runtimeMillis, throughput)
+            .repeatRuns(repeatRuns(runs, mainOperation))
             .latencies(latencies)
             .intendedLatencies(logs.intendedLatencies())
             .failedOperations(failed)
@@ -112,6 +114,17 @@ final class Repeats {
       }
     }
     return CellVariation.ofRepeats(intervals, anyUnstable, means, p99s);
+  }
+
+  /** Each repeat by itself, kept so that {@code compare} can measure the variation between runs. */
+  private static List<RepeatRun> repeatRuns(List<CellResult> runs, String mainOperation) {
+    List<RepeatRun> out = new ArrayList<>();
+    for (CellResult r : runs) {
+      LatencyStats s = mainOperation == null ? null : r.latencies().get(mainOperation);
+      Double p99Ms = s != null && s.count() > 0 ? s.p99Micros() / 1000.0 : null;
+      out.add(new RepeatRun(r.throughputOpsPerSec(), p99Ms));
+    }
+    return out;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
+import io.github.mongodbtiered.results.SettingsDifferences;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -125,7 +126,7 @@ final class ResumePlan {
     List<CellResult> refused = new ArrayList<>();
     Set<String> differences = new LinkedHashSet<>();
     for (CellResult cell : saved) {
-      List<String> diffs = SettingsMismatch.differences(cell.settings(), now(cell));
+      List<String> diffs = SettingsDifferences.between(cell.settings(), now(cell));
       if (diffs.isEmpty()) {
         continue;
       }

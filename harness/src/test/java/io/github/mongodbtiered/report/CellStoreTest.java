@@ -15,6 +15,7 @@ import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
+import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.io.IOException;
@@ -262,6 +263,24 @@ class CellStoreTest {
     CellResult before = store.load(8000, "io1-5000").orElseThrow();
     assertTrue(before.failedOperations().isEmpty(), "not recorded");
     assertNull(before.failedOperationsTotal());
+  }
+
+  @Test
+  void repeatRunsRoundTripAndAreEmptyInCellsSavedBefore() throws IOException {
+    CellStore store = new CellStore(dir);
+    CellResult cell =
+        Cells.cell(8000, "io1-5000")
+            .repeatRuns(List.of(new RepeatRun(1000, 2.5), new RepeatRun(1100, null)))
+            .build();
+    store.save(cell);
+    assertEquals(cell, store.load(8000, "io1-5000").orElseThrow());
+
+    Path f = store.file(8000, "io1-5000");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    old.remove("repeatRuns");
+    Files.write(f, json.writeValueAsBytes(old));
+    assertEquals(List.of(), store.load(8000, "io1-5000").orElseThrow().repeatRuns());
   }
 
   @Test

@@ -99,7 +99,10 @@ class GoldenReportTest {
     // Written by the code before CellResult was split into parts and the profile types merged.
     List<CellResult> before =
         new CellStore(Path.of("src/test/resources/golden-before-parts")).all();
-    assertEquals(Golden.cells(), before);
+    // Repeats were kept by themselves only later: the golden cells without them.
+    List<CellResult> withoutRepeatRuns =
+        Golden.cells().stream().map(c -> c.toBuilder().repeatRuns(List.of()).build()).toList();
+    assertEquals(withoutRepeatRuns, before);
     assertEquals(9, before.size());
   }
 

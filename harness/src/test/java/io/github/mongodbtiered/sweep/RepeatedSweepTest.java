@@ -51,6 +51,17 @@ class RepeatedSweepTest {
     assertNotNull(cell.metric(Metric.UNSTABLE), cell.toString());
     assertTrue(cell.metric(Metric.INTERVALS) >= 4, cell.toString());
     assertTrue(cell.metric(Metric.P99_MS_LOW) <= cell.metric(Metric.P99_MS_HIGH), cell.toString());
+    // Each repeat by itself, for compare: the cell's throughput is their mean.
+    assertEquals(2, cell.repeatRuns().size(), cell.toString());
+    double mean =
+        cell.repeatRuns().stream().mapToDouble(r -> r.opsPerSec()).average().orElseThrow();
+    assertEquals(cell.throughputOpsPerSec(), mean, 1e-6 * mean);
+    for (var r : cell.repeatRuns()) {
+      assertTrue(
+          cell.metric(Metric.P99_MS_LOW) <= r.p99Ms()
+              && r.p99Ms() <= cell.metric(Metric.P99_MS_HIGH),
+          cell.toString());
+    }
 
     ReportLayout layout = new ReportLayout(out);
     Map<String, Path> first = layout.histogramsOf(500, "fast-small", 1);
@@ -89,6 +100,7 @@ class RepeatedSweepTest {
     assertTrue(cell.metric(Metric.INTERVALS) >= 5, cell.toString());
     assertNotNull(cell.metric(Metric.OPS_PER_SEC_CI95_LOW), cell.toString());
     assertNotNull(cell.metric(Metric.OPS_PER_SEC_CV_PCT), cell.toString());
+    assertEquals(List.of(), cell.repeatRuns(), "one run: the cell is the run");
   }
 
   @Test

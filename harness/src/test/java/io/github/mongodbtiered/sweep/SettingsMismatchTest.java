@@ -10,6 +10,7 @@ import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.SettingsDifferences;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,13 +38,13 @@ class SettingsMismatchTest {
   @Test
   void theSameSettingsDifferInNothing() {
     CellSettings s = settings(options("tiered-read-uniform", uniform(), 16, 5, false), IO1, "7.0");
-    assertEquals(List.of(), SettingsMismatch.differences(s, s));
+    assertEquals(List.of(), SettingsDifferences.between(s, s));
   }
 
   @Test
   void aCellWithoutRecordedSettingsDiffers() {
     CellSettings now = settings(options("w", uniform(), 16, 5, false), IO1, "");
-    assertEquals(List.of("settings not recorded"), SettingsMismatch.differences(null, now));
+    assertEquals(List.of("settings not recorded"), SettingsDifferences.between(null, now));
   }
 
   @Test
@@ -58,7 +59,7 @@ class SettingsMismatchTest {
             "workload: tiered-read-uniform → tiered-read-hotspot",
             "threads: 16 → 2",
             "seconds: 5 → 9"),
-        SettingsMismatch.differences(before, now));
+        SettingsDifferences.between(before, now));
   }
 
   @Test
@@ -67,14 +68,14 @@ class SettingsMismatchTest {
     longer.setProperty("fieldlength", "1000");
     CellSettings before = settings(options("w", uniform(), 16, 5, false), IO1, "");
     CellSettings now = settings(options("w", longer, 16, 5, false), IO1, "");
-    assertEquals(List.of("-p fieldlength: 100 → 1000"), SettingsMismatch.differences(before, now));
+    assertEquals(List.of("-p fieldlength: 100 → 1000"), SettingsDifferences.between(before, now));
   }
 
   @Test
   void aWorkloadOfAnotherNameWithTheSameEffectDiffersInNothing() {
     CellSettings before = settings(options("workloads/a", uniform(), 16, 5, false), IO1, "");
     CellSettings now = settings(options("a", uniform(), 16, 5, false), IO1, "");
-    assertEquals(List.of(), SettingsMismatch.differences(before, now));
+    assertEquals(List.of(), SettingsDifferences.between(before, now));
   }
 
   @Test
@@ -87,7 +88,7 @@ class SettingsMismatchTest {
     p.setProperty("threadcount", "16");
     CellSettings with = settings(options("w", p, 16, 5, false), IO1, "");
     CellSettings without = settings(options("w", uniform(), 16, 5, false), IO1, "");
-    assertEquals(List.of(), SettingsMismatch.differences(with, without));
+    assertEquals(List.of(), SettingsDifferences.between(with, without));
     assertFalse(with.toString().contains("secret"), with.toString());
   }
 
@@ -97,11 +98,11 @@ class SettingsMismatchTest {
     SweepOptions at1000 = closed.withTargetOpsPerSec(1000);
     assertEquals(
         List.of("target: 1000 ops/s → 2500 ops/s"),
-        SettingsMismatch.differences(
+        SettingsDifferences.between(
             settings(at1000, IO1, ""), settings(closed.withTargetOpsPerSec(2500), IO1, "")));
     assertEquals(
         List.of("target: closed loop → 1000 ops/s"),
-        SettingsMismatch.differences(settings(closed, IO1, ""), settings(at1000, IO1, "")));
+        SettingsDifferences.between(settings(closed, IO1, ""), settings(at1000, IO1, "")));
     save(closed, 2000, IO1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(at1000));
     assertTrue(e.getMessage().contains("target: closed loop → 1000 ops/s"), e.getMessage());
@@ -111,10 +112,10 @@ class SettingsMismatchTest {
   void theServerVersionCountsOnlyWhenBothAreKnown() {
     SweepOptions o = options("w", uniform(), 16, 5, false);
     assertEquals(
-        List.of(), SettingsMismatch.differences(settings(o, IO1, "7.0.1"), settings(o, IO1, "")));
+        List.of(), SettingsDifferences.between(settings(o, IO1, "7.0.1"), settings(o, IO1, "")));
     assertEquals(
         List.of("server version: 7.0.1 → 8.0.0"),
-        SettingsMismatch.differences(settings(o, IO1, "7.0.1"), settings(o, IO1, "8.0.0")));
+        SettingsDifferences.between(settings(o, IO1, "7.0.1"), settings(o, IO1, "8.0.0")));
   }
 
   @Test
@@ -140,9 +141,9 @@ class SettingsMismatchTest {
         List.of(
             "profile hdd-150 read IOPS: 150 → 300",
             "profile hdd-150 WiredTiger cache bytes: 67108864 → default"),
-        SettingsMismatch.differences(settings(o, HDD, ""), settings(o, redefined, "")));
+        SettingsDifferences.between(settings(o, HDD, ""), settings(o, redefined, "")));
     assertEquals(
-        List.of(), SettingsMismatch.differences(settings(o, HDD, ""), settings(o, reworded, "")));
+        List.of(), SettingsDifferences.between(settings(o, HDD, ""), settings(o, reworded, "")));
   }
 
   @Test

@@ -1,0 +1,190 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.compare.CellComparison;
+import io.github.mongodbtiered.compare.CompareRules;
+import io.github.mongodbtiered.compare.Comparison;
+import io.github.mongodbtiered.report.CompareCsv;
+import io.github.mongodbtiered.report.OutDirs;
+import io.github.mongodbtiered.report.html.ComparePage;
+import io.github.mongodbtiered.results.CellResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code compare}: two reports cell by cell, with the uncertainty between runs. */
+@Command(
+    name = "compare",
+    header = "Compare two reports cell by cell: did throughput or p99 change beyond the noise?",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "For every cell (record count and profile) both report directories hold, the throughput"
+          + " ratio NEW/BASE and the main operation's p99 ratio, each with a 95% interval, the"
+          + " tier on each side, and a verdict: faster or slower when the whole interval lies"
+          + " beyond the band (--band, default 5%), equivalent when it lies wholly inside it (an"
+          + " equivalence test: no difference found is not equivalence), unsure otherwise.",
+      "",
+      "The intervals rest on repeats: where both sides were swept with --repeats 2 or more,"
+          + " Welch's t on the logs of the per-repeat figures, the variation between cold starts"
+          + " measured. Where a side has one run, its own interval (how that run varied within"
+          + " itself) is widened by a single-run allowance of 25% each way, so such a cell is"
+          + " never equivalent and is faster or slower only beyond that; sweep with --repeats 3"
+          + " to compare closely.",
+      "",
+      "Cells only one report holds, or failed in one, are listed, never matched with another;"
+          + " settings that differ (workload, threads, target, profile definition, server,"
+          + " version, latency method, tool) are listed beside the cells they concern. BASE and"
+          + " NEW the same directory, or holding the very same cells, is refused: a report"
+          + " compared with itself says nothing. Reads cells/*.json and run.json; changes"
+          + " neither report. With --out, writes compare.csv and compare.html (one row per cell,"
+          + " ratios drawn with their intervals) there."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  mongodb-tiered compare reports/before reports/after",
+      "  mongodb-tiered compare reports/before reports/after --band 3% --out reports/diff",
+      "  mongodb-tiered compare reports/nightly-41 reports/nightly-42 --fail-on slower,p99_higher"
+    },
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {
+      "0:compared (whatever the verdicts, unless --fail-on found what it asks about)",
+      "2:bad command line; a DIR that is not a report, holds no cells or a corrupt cell;"
+          + " BASE and NEW the same report",
+      "4:--fail-on found what it asks about (a cell slower, p99 higher, or changed)"
+    })
+public final class CompareCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASE", description = "The report to compare against.")
+  Path base;
+
+  @Parameters(index = "1", paramLabel = "NEW", description = "The report compared with BASE.")
+  Path next;
+
+  @Option(
+      names = "--band",
+      paramLabel = "PCT",
+      defaultValue = "5%",
+      converter = Percent.class,
+      description =
+          "How far from a ratio of 1 still counts as no change, either way (default: ${DEFAULT-VALUE}).")
+  double band;
+
+  @Option(
+      names = "--fail-on",
+      paramLabel = "WHAT",
+      split = ",",
+      converter = FailOn.Converter.class,
+      description =
+          "Exit 4 when any cell is: slower (throughput), p99_higher, or changed (either ratio"
+              + " beyond the band either way). Several, comma-separated.")
+  List<FailOn> failOn = new ArrayList<>();
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Also write compare.csv and compare.html into DIR: new, empty, or holding an earlier"
+              + " compare's files.")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    List<CellResult> baseCells = cells(base, "BASE");
+    List<CellResult> nextCells = cells(next, "NEW");
+    refuseSameReport(baseCells, nextCells);
+    Comparison comparison =
+        Comparison.of(
+            baseCells,
+            nextCells,
+            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE));
+    CompareTable.print(spec.commandLine().getOut(), comparison);
+    if (out != null) {
+      writeFiles(comparison);
+    }
+    return found(comparison);
+  }
+
+  private static List<CellResult> cells(Path dir, String which) {
+    try {
+      ReportDirs.requireReport(dir);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(which + " " + e.getMessage());
+    }
+    List<CellResult> cells = ReportDirs.cellsInSweepOrder(dir);
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException(
+          which + " " + dir + ": holds no cells (cells/ is missing or empty); nothing to compare");
+    }
+    return cells;
+  }
+
+  private void refuseSameReport(List<CellResult> baseCells, List<CellResult> nextCells)
+      throws IOException {
+    if (Files.isSameFile(base, next) || Comparison.sameCells(baseCells, nextCells)) {
+      throw new IllegalArgumentException(
+          "BASE "
+              + base
+              + " and NEW "
+              + next
+              + (Files.isSameFile(base, next)
+                  ? " are the same report"
+                  : " hold the very same cells (a copy?)")
+              + ": a report compared with itself says nothing; compare two sweeps");
+    }
+  }
+
+  private void writeFiles(Comparison comparison) throws IOException {
+    OutDirs.requireNotEmptyPath(out, "--out");
+    if (Files.isRegularFile(out)) {
+      throw new IllegalArgumentException("--out " + out + ": is a file; give a directory");
+    }
+    if (Files.isDirectory(out)) {
+      Set<String> ours = Set.of(CompareCsv.FILE, ComparePage.FILE);
+      try (Stream<Path> s = Files.list(out)) {
+        if (s.anyMatch(p -> !ours.contains(p.getFileName().toString()))) {
+          throw new IllegalArgumentException(
+              "--out "
+                  + out
+                  + ": holds other files than an earlier compare's; give a new or empty directory");
+        }
+      }
+    }
+    OutDirs.create(out, "--out");
+    Path csv = CompareCsv.write(out, comparison);
+    Path page = ComparePage.write(out, comparison, base.toString(), next.toString());
+    spec.commandLine().getOut().println("wrote " + csv + " and " + page);
+    spec.commandLine().getOut().flush();
+  }
+
+  /** {@link ExitCodes#FOUND}, naming the cells, when --fail-on finds what it asks about. */
+  private int found(Comparison comparison) {
+    List<String> hits = new ArrayList<>();
+    for (CellComparison c : comparison.cells()) {
+      for (FailOn f : failOn) {
+        if (f.matches(c)) {
+          hits.add(c.key() + " (" + f.id() + ")");
+          break;
+        }
+      }
+    }
+    if (hits.isEmpty()) {
+      return ExitCodes.OK;
+    }
+    spec.commandLine()
+        .getErr()
+        .println("[FAIL-ON] " + hits.size() + " cells: " + String.join(", ", hits));
+    spec.commandLine().getErr().flush();
+    return ExitCodes.FOUND;
+  }
+}

@@ -1,0 +1,71 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.compare.CellComparison;
+import io.github.mongodbtiered.compare.Change;
+import io.github.mongodbtiered.compare.Comparison;
+import io.github.mongodbtiered.compare.RatioInterval;
+import io.github.mongodbtiered.results.Tier;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code compare}'s console output: the table, then what was not compared, then the rules. */
+final class CompareTable {
+  private static final String ROW = "%-24s %-27s %17s  %-31s %-10s  %-31s %-10s%n";
+
+  private CompareTable() {}
+
+  static void print(PrintWriter out, Comparison c) {
+    out.printf(
+        Locale.ROOT,
+        ROW,
+        "cell",
+        "tier BASE -> NEW",
+        "ops/s BASE -> NEW",
+        "throughput NEW/BASE [95%]",
+        "verdict",
+        "p99 NEW/BASE [95%]",
+        "p99");
+    for (CellComparison cell : c.cells()) {
+      out.printf(
+          Locale.ROOT,
+          ROW,
+          cell.key(),
+          Tier.idOf(cell.base().tier()) + " -> " + Tier.idOf(cell.next().tier()),
+          String.format(
+              Locale.ROOT, "%.0f -> %.0f", cell.base().opsPerSec(), cell.next().opsPerSec()),
+          ratio(cell.throughput().interval()),
+          cell.verdict(),
+          cell.p99() == null ? "-" : ratio(cell.p99().interval()),
+          cell.p99() == null ? "-" : cell.p99().change().latencyWord());
+    }
+    lines(out, "settings that differ (BASE -> NEW)", c.settingsDifferences());
+    lines(out, "not compared", c.unmatched().stream().map(u -> u.key() + ": " + u.why()).toList());
+    lines(out, "rules", c.rules().describe());
+    out.printf(Locale.ROOT, "%d cells compared: %s%n", c.cells().size(), counts(c));
+    out.flush();
+  }
+
+  private static String counts(Comparison c) {
+    StringBuilder s = new StringBuilder();
+    for (Change ch : Change.values()) {
+      s.append(s.length() == 0 ? "" : ", ")
+          .append(c.count(ch))
+          .append(' ')
+          .append(ch.throughputWord());
+    }
+    return s.toString();
+  }
+
+  private static void lines(PrintWriter out, String title, List<String> items) {
+    if (!items.isEmpty()) {
+      out.println(title + ":");
+      items.forEach(i -> out.println("  " + i));
+    }
+  }
+
+  private static String ratio(RatioInterval r) {
+    return String.format(Locale.ROOT, "%.3f [%.3f-%.3f]", r.ratio(), r.low(), r.high())
+        + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " 1run" : "");
+  }
+}

@@ -1,0 +1,50 @@
+package io.github.mongodbtiered.compare;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The rules a comparison's verdicts follow, stated with it wherever it is shown.
+ *
+ * @param band the fraction either side of 1 that counts as no change (0.05 for ±5%)
+ * @param singleRunAllowance how far one run's figure may land from the next run's of the same
+ *     settings (0.25: a factor of 1.25 either way); in-cache cells of the full sweep were measured
+ *     5-12% apart between sweeps, so this is a margin above what has been seen, not a measurement
+ */
+public record CompareRules(double band, double singleRunAllowance) {
+  /** The default: ±5%, single runs allowed 25%. */
+  public static final double DEFAULT_BAND = 0.05;
+
+  public static final double DEFAULT_SINGLE_RUN_ALLOWANCE = 0.25;
+
+  public CompareRules {
+    if (!(band >= 0 && band < 1)) {
+      throw new IllegalArgumentException("--band must be from 0% to below 100%, not " + pct(band));
+    }
+    if (!(singleRunAllowance >= 0)) {
+      throw new IllegalArgumentException("the single-run allowance must be 0 or more");
+    }
+  }
+
+  /** The rules in words, one line each. */
+  public List<String> describe() {
+    return List.of(
+        "ratios are NEW / BASE with a 95% interval; band ±" + pct(band) + ".",
+        "faster / slower (p99 higher / lower): the whole interval beyond the band;"
+            + " equivalent: the whole interval inside it; unsure: anything else.",
+        "both sides with 2+ repeats: Welch's t on the logs of the per-repeat values"
+            + " (the variation between cold starts, measured).",
+        "a side with one run: the runs' own intervals combined, widened by ×/÷"
+            + String.format(Locale.ROOT, "%.2f", 1 + singleRunAllowance)
+            + " (one run cannot show how the next lands), so such a cell is never"
+            + " equivalent and is faster or slower only beyond that; measure with --repeats 3"
+            + " to compare closely.");
+  }
+
+  /** 0.05 as "5%". */
+  public static String pct(double fraction) {
+    double p = fraction * 100;
+    return (p == Math.rint(p) ? Long.toString((long) p) : String.format(Locale.ROOT, "%.2f", p))
+        + "%";
+  }
+}

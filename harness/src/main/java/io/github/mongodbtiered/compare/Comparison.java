@@ -1,0 +1,171 @@
+package io.github.mongodbtiered.compare;
+
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.RepeatRun;
+import io.github.mongodbtiered.results.SettingsDifferences;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Two reports compared cell by cell: every cell both hold ok, with its ratios and verdicts; the
+ * cells only one holds, or failed in one, listed apart, never matched with another cell. Plain
+ * data, which the console, {@code compare.csv} and {@code compare.html} show.
+ *
+ * @param cells the cells both reports hold ok, in BASE's order
+ * @param unmatched the cells not compared: only one report holds them, or one failed
+ * @param rules the rules the verdicts follow
+ */
+public record Comparison(
+    List<CellComparison> cells, List<Unmatched> unmatched, CompareRules rules) {
+
+  public Comparison {
+    cells = List.copyOf(cells);
+    unmatched = List.copyOf(unmatched);
+  }
+
+  /** A cell not compared, and why: "only in BASE", "only in NEW", "failed in NEW (...)", ... */
+  public record Unmatched(long recordCount, String profile, String why) {
+    public String key() {
+      return recordCount + " x " + profile;
+    }
+  }
+
+  /**
+   * @param base BASE's cells, in the order to show them
+   * @param next NEW's cells
+   */
+  public static Comparison of(List<CellResult> base, List<CellResult> next, CompareRules rules) {
+    Map<String, CellResult> nextByKey = new LinkedHashMap<>();
+    next.forEach(c -> nextByKey.put(c.key(), c));
+    List<CellComparison> cells = new ArrayList<>();
+    List<Unmatched> unmatched = new ArrayList<>();
+    Set<String> inBase = new LinkedHashSet<>();
+    for (CellResult b : base) {
+      inBase.add(b.key());
+      CellResult n = nextByKey.get(b.key());
+      String why = n == null ? "only in BASE" : whyNot(b, n);
+      if (why != null) {
+        unmatched.add(new Unmatched(b.recordCount(), b.profile(), why));
+      } else {
+        cells.add(compare(b, n, rules));
+      }
+    }
+    for (CellResult n : next) {
+      if (!inBase.contains(n.key())) {
+        unmatched.add(new Unmatched(n.recordCount(), n.profile(), "only in NEW"));
+      }
+    }
+    return new Comparison(cells, unmatched, rules);
+  }
+
+  /** Every settings difference any cell has, once each, in the order first met. */
+  public List<String> settingsDifferences() {
+    Set<String> all = new LinkedHashSet<>();
+    cells.forEach(c -> all.addAll(c.settingsDifferences()));
+    return List.copyOf(all);
+  }
+
+  /** How many cells have this throughput verdict. */
+  public long count(Change throughputChange) {
+    return cells.stream().filter(c -> c.throughput().change() == throughputChange).count();
+  }
+
+  private static String whyNot(CellResult b, CellResult n) {
+    if (!b.ok() || !n.ok()) {
+      return (b.ok() ? "" : "failed in BASE (" + b.error() + ")")
+          + (!b.ok() && !n.ok() ? ", " : "")
+          + (n.ok() ? "" : "failed in NEW (" + n.error() + ")");
+    }
+    if (!(b.throughputOpsPerSec() > 0) || !(n.throughputOpsPerSec() > 0)) {
+      return "no throughput measured in " + (b.throughputOpsPerSec() > 0 ? "NEW" : "BASE");
+    }
+    return null;
+  }
+
+  private static CellComparison compare(CellResult b, CellResult n, CompareRules rules) {
+    // The main operation is BASE's, so that both p99s are of the same operation.
+    String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
+    RatioInterval throughput = throughput(b, n, rules);
+    RatioInterval p99 = p99(b, n, op, rules);
+    return new CellComparison(
+        b.recordCount(),
+        b.profile(),
+        side(b, op),
+        side(n, op),
+        new CellComparison.Measure(throughput, Change.of(throughput, rules.band())),
+        p99 == null ? null : new CellComparison.Measure(p99, Change.of(p99, rules.band())),
+        settingsDifferences(b, n));
+  }
+
+  private static CellComparison.Side side(CellResult c, String op) {
+    return new CellComparison.Side(
+        c.observedTier() != null ? c.observedTier() : c.predictedTier(),
+        c.throughputOpsPerSec(),
+        p99Ms(c, op),
+        Math.max(1, c.repeatRuns().size()));
+  }
+
+  private static RatioInterval throughput(CellResult b, CellResult n, CompareRules rules) {
+    List<Double> bRuns = b.repeatRuns().stream().map(RepeatRun::opsPerSec).toList();
+    List<Double> nRuns = n.repeatRuns().stream().map(RepeatRun::opsPerSec).toList();
+    if (usable(bRuns) && usable(nRuns)) {
+      return LogRatios.welch(bRuns, nRuns);
+    }
+    return LogRatios.singleRun(opsEstimate(b), opsEstimate(n), rules.singleRunAllowance());
+  }
+
+  private static RatioInterval p99(CellResult b, CellResult n, String op, CompareRules rules) {
+    Double bp = p99Ms(b, op);
+    Double np = p99Ms(n, op);
+    if (bp == null || np == null || !(bp > 0) || !(np > 0)) {
+      return null;
+    }
+    List<Double> bRuns = b.repeatRuns().stream().map(RepeatRun::p99Ms).toList();
+    List<Double> nRuns = n.repeatRuns().stream().map(RepeatRun::p99Ms).toList();
+    if (usable(bRuns) && usable(nRuns)) {
+      return LogRatios.welch(bRuns, nRuns);
+    }
+    return LogRatios.singleRun(
+        LogRatios.Estimate.of(bp), LogRatios.Estimate.of(np), rules.singleRunAllowance());
+  }
+
+  /** Two or more runs, each known and above zero. */
+  private static boolean usable(List<Double> runs) {
+    return runs.size() >= 2 && runs.stream().allMatch(v -> v != null && v > 0);
+  }
+
+  private static LogRatios.Estimate opsEstimate(CellResult c) {
+    return new LogRatios.Estimate(
+        c.throughputOpsPerSec(),
+        c.metric(Metric.OPS_PER_SEC_CI95_LOW),
+        c.metric(Metric.OPS_PER_SEC_CI95_HIGH));
+  }
+
+  private static Double p99Ms(CellResult c, String op) {
+    LatencyStats s = op == null ? null : c.latencies().get(op);
+    return s == null || s.count() == 0 ? null : s.p99Micros() / 1000.0;
+  }
+
+  private static List<String> settingsDifferences(CellResult b, CellResult n) {
+    if (b.settings() == null || n.settings() == null) {
+      if (b.settings() == n.settings()) {
+        return List.of(SettingsDifferences.NOT_RECORDED + " in either report");
+      }
+      return List.of(
+          SettingsDifferences.NOT_RECORDED + " in " + (b.settings() == null ? "BASE" : "NEW"));
+    }
+    return SettingsDifferences.between(b.settings(), n.settings());
+  }
+
+  /** True when both hold the same cells, figure for figure: a report and itself, or a copy. */
+  public static boolean sameCells(List<CellResult> base, List<CellResult> next) {
+    return !base.isEmpty() && Objects.equals(base, next);
+  }
+}

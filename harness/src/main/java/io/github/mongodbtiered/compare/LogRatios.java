@@ -1,0 +1,107 @@
+package io.github.mongodbtiered.compare;
+
+import java.util.List;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Intervals for a ratio NEW / BASE, worked on the log scale: throughput and latency vary by
+ * factors, a log difference is a log ratio, and an interval exponentiated never goes below zero.
+ */
+public final class LogRatios {
+  private LogRatios() {}
+
+  /**
+   * Welch's t interval for the difference of the sides' mean logs, exponentiated: the ratio of the
+   * geometric means with a 95% interval that does not assume the two sides vary alike (an upgrade
+   * can make runs steadier or noisier).
+   *
+   * @param base each BASE repeat's value (two or more, all above zero)
+   * @param next each NEW repeat's value (two or more, all above zero)
+   */
+  public static RatioInterval welch(List<Double> base, List<Double> next) {
+    Moments b = Moments.ofLogs(base);
+    Moments n = Moments.ofLogs(next);
+    double vb = b.variance() / b.count();
+    double vn = n.variance() / n.count();
+    double diff = n.mean() - b.mean();
+    double se = Math.sqrt(vb + vn);
+    if (se == 0) {
+      // Every run alike on both sides (a capped rate can do it): nothing to widen by.
+      double r = Math.exp(diff);
+      return new RatioInterval(r, r, r, RatioInterval.Basis.REPEATS);
+    }
+    // Welch-Satterthwaite degrees of freedom.
+    double df = (vb + vn) * (vb + vn) / (vb * vb / (b.count() - 1) + vn * vn / (n.count() - 1));
+    double t = new TDistribution(null, df).inverseCumulativeProbability(0.975);
+    return new RatioInterval(
+        Math.exp(diff),
+        Math.exp(diff - t * se),
+        Math.exp(diff + t * se),
+        RatioInterval.Basis.REPEATS);
+  }
+
+  /**
+   * Where a side has one run: the point ratio, the sides' own 95% intervals combined on the log
+   * scale (half-widths in quadrature), then widened by {@code allowance} each way (0.25: divided
+   * and multiplied by 1.25), the variation between cold starts one run cannot show.
+   */
+  public static RatioInterval singleRun(Estimate base, Estimate next, double allowance) {
+    double diff = Math.log(next.value()) - Math.log(base.value());
+    double half = Math.hypot(base.logHalfWidth(), next.logHalfWidth()) + Math.log1p(allowance);
+    return new RatioInterval(
+        Math.exp(diff),
+        Math.exp(diff - half),
+        Math.exp(diff + half),
+        RatioInterval.Basis.SINGLE_RUN);
+  }
+
+  /**
+   * One side's figure and, when known, the 95% interval its run gave it.
+   *
+   * @param value above zero
+   * @param low95 the interval's lower end, or null when not known
+   * @param high95 its upper end, or null
+   */
+  public record Estimate(double value, Double low95, Double high95) {
+    public static Estimate of(double value) {
+      return new Estimate(value, null, null);
+    }
+
+    /**
+     * Half the interval's width on the log scale: 0 when it is not known; unbounded when it reaches
+     * zero or below (a Student-t interval over few, far-apart means can), since such an interval
+     * does not bound the ratio.
+     */
+    double logHalfWidth() {
+      if (low95 == null || high95 == null || high95 < low95) {
+        return 0;
+      }
+      if (!(low95 > 0)) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return (Math.log(high95) - Math.log(low95)) / 2;
+    }
+  }
+
+  /** Count, mean and sample variance of the logs of values above zero. */
+  private record Moments(int count, double mean, double variance) {
+    static Moments ofLogs(List<Double> values) {
+      if (values.size() < 2) {
+        throw new IllegalArgumentException("Welch's t needs two or more runs a side");
+      }
+      double sum = 0;
+      for (double v : values) {
+        if (!(v > 0)) {
+          throw new IllegalArgumentException("a ratio's runs must be above zero, not " + v);
+        }
+        sum += Math.log(v);
+      }
+      double mean = sum / values.size();
+      double squares = 0;
+      for (double v : values) {
+        squares += (Math.log(v) - mean) * (Math.log(v) - mean);
+      }
+      return new Moments(values.size(), mean, squares / (values.size() - 1));
+    }
+  }
+}

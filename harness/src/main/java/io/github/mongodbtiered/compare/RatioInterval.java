@@ -1,0 +1,36 @@
+package io.github.mongodbtiered.compare;
+
+/**
+ * A ratio NEW / BASE with its 95% interval, and how the interval was found.
+ *
+ * @param ratio the point estimate (for repeats, the ratio of the sides' geometric means)
+ * @param low the interval's lower end
+ * @param high its upper end
+ * @param basis what the interval rests on
+ */
+public record RatioInterval(double ratio, double low, double high, Basis basis) {
+  /** What an interval rests on. */
+  public enum Basis {
+    /** Welch's t on the logs of each side's per-repeat values: the variation between runs. */
+    REPEATS("repeats"),
+    /**
+     * A side has one run: the runs' own intervals (how each run varied within itself) combined and
+     * widened by the single-run allowance, since one run says nothing of how the next lands.
+     */
+    SINGLE_RUN("single run");
+
+    private final String id;
+
+    Basis(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
+  }
+
+  public boolean contains(double value) {
+    return low <= value && value <= high;
+  }
+}

@@ -1,0 +1,140 @@
+package io.github.mongodbtiered.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellResultBuilder;
+import io.github.mongodbtiered.results.CellSettings;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.RepeatRun;
+import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.Tier;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class ComparisonTest {
+  private static final CompareRules RULES = new CompareRules(0.05, 0.25);
+
+  static CellSettings settings(double target) {
+    return new CellSettings(
+        "tiered-read-uniform",
+        new TreeMap<>(Map.of("readproportion", "1")),
+        new CellSettings.RunShape(4, 0, 5, 1, target, 3),
+        null,
+        ServerKind.EMBEDDED,
+        "",
+        "",
+        "",
+        "mongodb-tiered 0.1.0");
+  }
+
+  /** A cell of three repeats at these throughputs, each with the p99 given. */
+  static CellResultBuilder repeated(long records, double[] opsPerSec, double[] p99Ms) {
+    double mean = 0;
+    List<RepeatRun> runs = new java.util.ArrayList<>();
+    for (int i = 0; i < opsPerSec.length; i++) {
+      mean += opsPerSec[i] / opsPerSec.length;
+      runs.add(new RepeatRun(opsPerSec[i], p99Ms[i]));
+    }
+    long p99Micros = Math.round(p99Ms[0] * 1000);
+    return CellResult.builder(records, "none", ServerKind.EMBEDDED)
+        .run(1000, 10_000, mean)
+        .repeatRuns(runs)
+        .latency("READ", new LatencyStats(1000, 100, 80, 150, p99Micros, p99Micros, p99Micros))
+        .tiers(Tier.WT_CACHE, Tier.WT_CACHE)
+        .settings(settings(0));
+  }
+
+  @Test
+  void repeatsOnBothSidesGiveWelchIntervalsAndVerdicts() {
+    CellResult base =
+        repeated(2000, new double[] {1000, 1100, 1050}, new double[] {2, 2.1, 2.05}).build();
+    CellResult slower =
+        repeated(2000, new double[] {500, 520, 510}, new double[] {4, 4.2, 4.1}).build();
+    Comparison c = Comparison.of(List.of(base), List.of(slower), RULES);
+    CellComparison cell = c.cells().get(0);
+    assertEquals("slower", cell.verdict());
+    assertEquals(RatioInterval.Basis.REPEATS, cell.throughput().interval().basis());
+    assertTrue(cell.throughput().interval().contains(510.0 / 1050), cell.toString());
+    assertEquals(Change.HIGHER, cell.p99().change());
+    assertEquals(3, cell.base().runs());
+    assertEquals(List.of(), cell.settingsDifferences());
+    assertTrue(c.unmatched().isEmpty());
+  }
+
+  @Test
+  void closeRepeatsAreEquivalentAndNoisyOnesUnsure() {
+    CellResult base =
+        repeated(2000, new double[] {1000, 1001, 1002}, new double[] {2, 2, 2}).build();
+    CellResult same =
+        repeated(2000, new double[] {1001, 1002, 1000}, new double[] {2, 2, 2}).build();
+    assertEquals(
+        "equivalent", Comparison.of(List.of(base), List.of(same), RULES).cells().get(0).verdict());
+    CellResult noisy =
+        repeated(2000, new double[] {700, 1300, 1000}, new double[] {2, 2, 2}).build();
+    assertEquals(
+        "unsure", Comparison.of(List.of(base), List.of(noisy), RULES).cells().get(0).verdict());
+  }
+
+  @Test
+  void aSingleRunIsNeverEquivalentAndSlowerOnlyBeyondTheAllowance() {
+    CellResultBuilder one =
+        CellResult.builder(2000, "none", ServerKind.EMBEDDED)
+            .run(1000, 10_000, 1000)
+            .metric(Metric.OPS_PER_SEC_CI95_LOW, 990)
+            .metric(Metric.OPS_PER_SEC_CI95_HIGH, 1010)
+            .settings(settings(0));
+    CellResult base = one.build();
+    CellResult same = one.run(1000, 10_000, 1001).build();
+    CellResult tenPctSlower = one.run(1000, 10_000, 900).build();
+    CellResult halved = one.run(1000, 10_000, 500).build();
+    assertEquals("unsure", verdict(base, same));
+    assertEquals("unsure", verdict(base, tenPctSlower));
+    assertEquals("slower", verdict(base, halved));
+    CellComparison c = Comparison.of(List.of(base), List.of(halved), RULES).cells().get(0);
+    assertEquals(RatioInterval.Basis.SINGLE_RUN, c.throughput().interval().basis());
+    assertNull(c.p99(), "no latencies, no p99 ratio");
+  }
+
+  @Test
+  void cellsOnOneSideFailedCellsAndSettingsThatDifferAreListed() {
+    double[] ops = {1000, 1010, 990};
+    double[] p99 = {2, 2, 2};
+    CellResult base2k = repeated(2000, ops, p99).build();
+    CellResult base4k = repeated(4000, ops, p99).build();
+    CellResult base8k = repeated(8000, ops, p99).build();
+    CellResult new2k = repeated(2000, ops, p99).settings(settings(500)).build();
+    CellResult new4k = CellResult.failed(4000, "none", ServerKind.EMBEDDED, "server exited");
+    CellResult new16k = repeated(16000, ops, p99).build();
+    Comparison c =
+        Comparison.of(List.of(base2k, base4k, base8k), List.of(new2k, new4k, new16k), RULES);
+    assertEquals(1, c.cells().size());
+    assertEquals(
+        List.of("target: closed loop → 500 ops/s"), c.cells().get(0).settingsDifferences());
+    assertEquals(List.of("target: closed loop → 500 ops/s"), c.settingsDifferences());
+    assertEquals(
+        List.of(
+            "4000 x none: failed in NEW (server exited)",
+            "8000 x none: only in BASE",
+            "16000 x none: only in NEW"),
+        c.unmatched().stream().map(u -> u.key() + ": " + u.why()).toList());
+  }
+
+  @Test
+  void theSameCellsAreRecognised() {
+    CellResult a = repeated(2000, new double[] {1, 2, 3}, new double[] {1, 1, 1}).build();
+    assertTrue(Comparison.sameCells(List.of(a), List.of(a)));
+    CellResult b = repeated(2000, new double[] {1, 2, 4}, new double[] {1, 1, 1}).build();
+    assertFalse(Comparison.sameCells(List.of(a), List.of(b)));
+  }
+
+  private static String verdict(CellResult base, CellResult next) {
+    return Comparison.of(List.of(base), List.of(next), RULES).cells().get(0).verdict();
+  }
+}
