@@ -285,7 +285,7 @@ class ReportCommandTest {
     Path b = client("b", 2, 3000, 1000);
     assertEquals(2, run("report", a.toString(), b.toString(), "--out", ""));
     assertEquals(
-        "[ERROR] --out: empty path (an unset shell variable?); give a directory",
+        "[ERROR] --out: empty path (an unset shell variable?); give a directory or file",
         err.toString().strip());
   }
 
