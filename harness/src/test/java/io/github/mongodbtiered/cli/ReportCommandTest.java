@@ -343,4 +343,33 @@ class ReportCommandTest {
     assertEquals(0, run("report", "merge-histograms", "--help"));
     assertTrue(out.toString().contains("absolute start time"), out.toString());
   }
+
+  /** A cell edited to an absurd throughput once hung the plot after summary.csv was rewritten. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aTamperedCellIsRefusedBeforeAnyFileIsRewritten() throws IOException {
+    Path a = client("a", 1, 500, 1000, 2000);
+    assertEquals(0, run("report", a.toString()), err::toString);
+    Path cell = a.resolve("cells/2000-hdd.json");
+    for (String[] edit :
+        List.of(
+            new String[] {"\"throughputOpsPerSec\" : 600.0", "\"throughputOpsPerSec\" : 1e308"},
+            new String[] {"\"operations\" : 6000", "\"operations\" : -92543"})) {
+      String good = Files.readString(cell);
+      assertTrue(good.contains(edit[0]), good);
+      Files.writeString(cell, good.replace(edit[0], edit[1]));
+      Map<String, String> before = snapshot(a);
+      assertEquals(2, run("report", a.toString()), err::toString);
+      String field = edit[0].substring(1, edit[0].indexOf('"', 1));
+      assertTrue(
+          err.toString().startsWith("[ERROR] DIR " + a + ": " + cell + ": " + field + " "),
+          err.toString());
+      assertEquals(1, err.toString().strip().lines().count(), err.toString());
+      Map<String, String> after = snapshot(a);
+      after.remove("lock");
+      before.remove("lock");
+      assertEquals(before, after, "nothing rewritten");
+      Files.writeString(cell, good);
+    }
+  }
 }
