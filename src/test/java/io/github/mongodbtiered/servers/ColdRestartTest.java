@@ -93,9 +93,12 @@ class ColdRestartTest {
                 .get(com.github.dockerjava.api.model.ExposedPort.tcp(ThrottledMongoContainer.PORT));
         assertEquals(1, bindings.length, java.util.Arrays.toString(bindings));
         assertEquals("127.0.0.1", bindings[0].getHostIp());
-        int port = server.getMappedPort(ThrottledMongoContainer.PORT);
+        // Read afresh: Docker may pick another port on restart, and Testcontainers keeps the first.
+        int port = Integer.parseInt(bindings[0].getHostPortSpec());
         try (java.net.Socket s = new java.net.Socket()) {
           s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 5_000);
+        } catch (java.io.IOException e) {
+          throw new AssertionError("round " + round + ": 127.0.0.1:" + port + ": " + e, e);
         }
         server.restartCold();
       }
