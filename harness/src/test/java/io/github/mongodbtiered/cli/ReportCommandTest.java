@@ -372,4 +372,23 @@ class ReportCommandTest {
       Files.writeString(cell, good);
     }
   }
+
+  /** A sweep on its first cell has taken its lock but written no run.json yet. */
+  @Test
+  void aSweepStillOnItsFirstCellIsNamedAsBusyNotAsNoReport() throws IOException {
+    Path a = dir.resolve("first");
+    try (DirectoryLock held =
+        DirectoryLock.acquire(
+            a.resolve("lock"),
+            LockOwner.current(List.of("mongodb-tiered", "sweep", "--out", a.toString())),
+            line -> {})) {
+      assertEquals(2, run("report", a.toString()));
+      assertTrue(
+          err.toString().startsWith("[ERROR] DIR " + a + ": another sweep (pid "), err.toString());
+      assertTrue(err.toString().contains("wait for its first cell to finish"), err.toString());
+    }
+    assertEquals(2, run("report", a.toString()));
+    assertTrue(err.toString().contains("stopped before its first cell"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+  }
 }
