@@ -44,6 +44,7 @@ final class WorkloadOptions {
   @Option(
       names = "--operations",
       paramLabel = "N",
+      converter = Counts.Operations.class,
       description = "Operations per measured run (default: run for --seconds).")
   long operations;
 
@@ -51,6 +52,7 @@ final class WorkloadOptions {
       names = "--seconds",
       paramLabel = "SECONDS",
       defaultValue = "60",
+      converter = Counts.SweepSeconds.class,
       description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
   double seconds;
 
@@ -72,6 +74,7 @@ final class WorkloadOptions {
       names = "--warmup",
       paramLabel = "SECONDS",
       defaultValue = "180",
+      converter = Counts.SweepSeconds.class,
       description =
           "At most this many seconds of unmeasured workload after the cold start and a preload"
               + " pass over the data set; the warm-up ends sooner once the WiredTiger cache is"

@@ -110,7 +110,15 @@ class MongodbTieredCliTest {
       {"sweep", "--target", "0"},
       {"sweep", "--target", "-5"},
       {"sweep", "--target", "fast"},
-      {"sweep", "--target", "NaN"}
+      {"sweep", "--target", "NaN"},
+      {"sweep", "--recordcounts", "1000", "--recordcounts", "2000"},
+      {"sweep", "--recordcounts=1000", "--recordcounts", "2000"},
+      {"sweep", "--recordcounts", "2M,3M,2M"},
+      {"sweep", "--warmup", "99999999999"},
+      {"sweep", "--seconds", "-1"},
+      {"sweep", "--warmup", "-1"},
+      {"sweep", "--seconds", "NaN"},
+      {"sweep", "--operations", "-5"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -130,7 +138,15 @@ class MongodbTieredCliTest {
           + " leave --target out for a closed loop",
       "option '--target': '-5' is not a rate",
       "option '--target': 'fast' is not a rate",
-      "option '--target': 'NaN' is not a rate"
+      "option '--target': 'NaN' is not a rate",
+      "--recordcounts: given 2 times; give it once, with every count in one list",
+      "--recordcounts: given 2 times",
+      "--recordcounts: 2000000 is in the list twice; give each count once",
+      "option '--warmup': '99999999999': use a number of seconds from 0 to 86400",
+      "option '--seconds': '-1': use a number of seconds from 0 to 86400",
+      "option '--warmup': '-1': use a number of seconds",
+      "option '--seconds': 'NaN': use a number of seconds",
+      "option '--operations': '-5': use a whole number of operations from 0"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
