@@ -159,8 +159,35 @@ final class WorkloadOptions {
     SweepOwnedProperties.refuse(properties.keySet());
     Properties p = load();
     properties.forEach(p::setProperty);
+    requireWorkloadClass(p);
     WorkloadChecks.check(p);
     return p;
+  }
+
+  /**
+   * A file without a loadable {@code workload} class is no YCSB workload file (a typo'd path to
+   * another file, say): refused here, before a server starts, rather than by YCSB once loading
+   * began, in words ({@code -P}) that name no option of this tool.
+   */
+  private void requireWorkloadClass(Properties p) {
+    String name = p.getProperty("workload", "").trim();
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--workload "
+              + workload
+              + ": has no 'workload' property, so it is not a YCSB workload file; give one such"
+              + " as tiered-read-uniform, or add workload=site.ycsb.workloads.CoreWorkload to it");
+    }
+    try {
+      Class.forName(name, false, WorkloadOptions.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          "--workload "
+              + workload
+              + ": workload class '"
+              + name
+              + "' is not on the classpath; use site.ycsb.workloads.CoreWorkload");
+    }
   }
 
   /** --threads, else the workload's threadcount, else 16. */

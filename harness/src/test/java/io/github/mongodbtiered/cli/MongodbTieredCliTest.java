@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -220,5 +221,40 @@ class MongodbTieredCliTest {
     assertTrue(sweep.contains("(default: 60)"), sweep);
     assertTrue(sweep.contains("--image=IMAGE") && sweep.contains("Server image for"), sweep);
     assertTrue(sweep.contains("--probe-image=IMAGE"), sweep);
+  }
+
+  /** A file that is no workload file is refused before a server starts, naming --workload. */
+  @Test
+  void aGarbageWorkloadFileIsRefusedNamingWorkload(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path garbage = dir.resolve("garbage");
+    java.nio.file.Files.write(garbage, new byte[] {0x7f, 'E', 'L', 'F', 0, 1, 2, '\n', 'x'});
+    Path wrongClass = dir.resolve("wrong-class");
+    java.nio.file.Files.writeString(wrongClass, "workload=site.ycsb.workloads.NoSuchWorkload\n");
+    Path data = dir.resolve("data");
+    for (Path file : List.of(garbage, wrongClass)) {
+      err.getBuffer().setLength(0);
+      assertEquals(
+          MongodbTieredCli.USAGE,
+          run(
+              "sweep",
+              "--server",
+              "embedded",
+              "--latency",
+              "off",
+              "--recordcounts",
+              "1000",
+              "--workload",
+              file.toString(),
+              "--data-dir",
+              data.toString(),
+              "--out",
+              dir.resolve("out").toString()),
+          err::toString);
+      assertTrue(err.toString().startsWith("[ERROR] --workload " + file + ": "), err.toString());
+      assertFalse(err.toString().contains("-P"), err.toString());
+      assertFalse(java.nio.file.Files.exists(data), "no server started");
+      assertFalse(java.nio.file.Files.exists(dir.resolve("out")), "nothing written");
+    }
   }
 }
