@@ -119,7 +119,9 @@ class MongodbTieredCliTest {
       {"sweep", "--seconds", "-1"},
       {"sweep", "--warmup", "-1"},
       {"sweep", "--seconds", "NaN"},
-      {"sweep", "--operations", "-5"}
+      {"sweep", "--operations", "-5"},
+      {"sweep", "--volume-size", "1k"},
+      {"sweep", "--volume-size", "30m", "--latency", "auto"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -147,7 +149,9 @@ class MongodbTieredCliTest {
       "option '--seconds': '-1': use a number of seconds from 0 to 86400",
       "option '--warmup': '-1': use a number of seconds",
       "option '--seconds': 'NaN': use a number of seconds",
-      "option '--operations': '-5': use a whole number of operations from 0"
+      "option '--operations': '-5': use a whole number of operations from 0",
+      "--volume-size 1k: too small for a file system; give 300m or more",
+      "--volume-size 30m: too small for a file system; give 300m or more"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
