@@ -391,4 +391,21 @@ class ReportCommandTest {
     assertTrue(err.toString().contains("stopped before its first cell"), err.toString());
     assertEquals(1, err.toString().strip().lines().count(), err.toString());
   }
+
+  /** A report whose lock cannot be written (read-only, here a directory in its way): exit 2. */
+  @Test
+  void aReportWhoseLockCannotBeTakenIsAUsageErrorNamingIt() throws IOException {
+    Path a = client("a", 1, 400, 1000);
+    Files.createDirectories(a.resolve("lock"));
+    Map<String, String> before = snapshot(a);
+    assertEquals(2, run("report", a.toString()), err::toString);
+    assertTrue(
+        err.toString()
+            .startsWith("[ERROR] DIR " + a + ": cannot take its lock " + a.resolve("lock")),
+        err.toString());
+    assertTrue(
+        err.toString().contains("copy a read-only report somewhere writable"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertEquals(before, snapshot(a), "nothing rewritten");
+  }
 }
