@@ -296,16 +296,70 @@ public record BindingOptions(
   }
 
   private static ConnectionString parse(String url) {
+    return parseUrl(URL, url);
+  }
+
+  /** Connection-string options the driver reads as true or false. */
+  private static final List<String> BOOLEAN_URL_OPTIONS =
+      List.of(
+          "tls",
+          "ssl",
+          "tlsinsecure",
+          "tlsallowinvalidhostnames",
+          "tlsallowinvalidcertificates",
+          "retrywrites",
+          "retryreads",
+          "directconnection",
+          "loadbalanced",
+          "journal");
+
+  /**
+   * {@code url} parsed, or an error naming {@code option} ({@code mongodb.url}, {@code
+   * --mongodb-url}) and the fix, never the password. The driver's own words ("invalid host and
+   * port", "URLDecoder: Illegal hex characters") named neither, and it ignores a boolean option it
+   * cannot read ({@code tls=maybe}) with a log line, so such a URL then waited for a server that
+   * does not speak plain text.
+   */
+  public static ConnectionString parseUrl(String option, String url) {
+    ConnectionString cs;
     try {
-      return new ConnectionString(url);
-    } catch (IllegalArgumentException e) {
+      cs = new ConnectionString(url);
+    } catch (RuntimeException e) {
+      String why = String.valueOf(e.getMessage());
+      if (why.startsWith("URLDecoder")) {
+        // Its text quotes the bytes after the '%': a piece of the password.
+        why = "a '%' in the user name or password is not followed by two hex digits";
+      }
       throw new IllegalArgumentException(
-          URL
+          option
               + "="
               + Redaction.maskUri(url)
               + " is malformed: "
-              + Redaction.scrub(e.getMessage(), url)
-              + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host");
+              + Redaction.scrub(why, url)
+              + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host"
+              + " with '%' in them written %25",
+          e);
     }
+    int q = url.indexOf('?');
+    if (q >= 0) {
+      for (String pair : url.substring(q + 1).split("[&;]")) {
+        int eq = pair.indexOf('=');
+        String key = (eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(java.util.Locale.ROOT);
+        String value = eq < 0 ? "" : pair.substring(eq + 1).toLowerCase(java.util.Locale.ROOT);
+        if (BOOLEAN_URL_OPTIONS.contains(key)
+            && !List.of("true", "false", "yes", "no", "1", "0").contains(value)) {
+          throw new IllegalArgumentException(
+              option
+                  + "="
+                  + Redaction.maskUri(url)
+                  + ": "
+                  + pair.substring(0, eq < 0 ? pair.length() : eq)
+                  + "="
+                  + (eq < 0 ? "" : pair.substring(eq + 1))
+                  + " is not true or false");
+        }
+      }
+    }
+    return cs;
   }
 }

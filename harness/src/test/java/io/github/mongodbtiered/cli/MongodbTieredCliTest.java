@@ -121,7 +121,10 @@ class MongodbTieredCliTest {
       {"sweep", "--seconds", "NaN"},
       {"sweep", "--operations", "-5"},
       {"sweep", "--volume-size", "1k"},
-      {"sweep", "--volume-size", "30m", "--latency", "auto"}
+      {"sweep", "--volume-size", "30m", "--latency", "auto"},
+      {"sweep", "--mongodb-url", "mongodb://u:50%zz@h/db"},
+      {"sweep", "--mongodb-url", "mongodb://h:port/db"},
+      {"sweep", "--mongodb-url", "mongodb://h/db?tls=maybe"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -151,7 +154,10 @@ class MongodbTieredCliTest {
       "option '--seconds': 'NaN': use a number of seconds",
       "option '--operations': '-5': use a whole number of operations from 0",
       "--volume-size 1k: too small for a file system; give 300m or more",
-      "--volume-size 30m: too small for a file system; give 300m or more"
+      "--volume-size 30m: too small for a file system; give 300m or more",
+      "--mongodb-url=mongodb://u:****@h/db is malformed: ",
+      "--mongodb-url=mongodb://h:port/db is malformed: ",
+      "--mongodb-url=mongodb://h/db?tls=maybe: tls=maybe is not true or false"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
