@@ -212,4 +212,22 @@ class BindingOptionsTest {
         "mongodb://h/db?tls=false",
         BindingOptions.parseUrl("--mongodb-url", "mongodb://h/db?tls=false").getConnectionString());
   }
+
+  /** Ignored without a word, a typo ran the whole benchmark on the default. */
+  @Test
+  void anUnknownMongodbPropertyIsNamedWithTheOneLikelyMeant() {
+    BindingOptions o =
+        parse("mongodb.retrys=3", "mongodb.batchsize=0", "mongodb.colour=blue", "recordcount=5");
+    assertEquals(
+        List.of(
+            "mongodb.batchsize is not a property of this binding and was ignored; did you mean"
+                + " batchsize?",
+            "mongodb.colour is not a property of this binding and was ignored",
+            "mongodb.retrys is not a property of this binding and was ignored; did you mean"
+                + " mongodb.retries?"),
+        o.warnings().stream().filter(w -> w.contains("not a property")).toList());
+    assertTrue(
+        parse("mongodb.retries=3", "mongodb.upsert=true").warnings().stream()
+            .noneMatch(w -> w.contains("not a property")));
+  }
 }
