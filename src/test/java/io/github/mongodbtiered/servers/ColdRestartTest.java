@@ -72,6 +72,39 @@ class ColdRestartTest {
     }
   }
 
+  /** An unauthenticated server is never reachable from the network, before or after a restart. */
+  @Test
+  void theServersPortIsPublishedOnTheLoopbackAlone(@TempDir Path data) throws Exception {
+    try (ThrottledMongoContainer server =
+        new ThrottledMongoContainer(
+            ServerUnderTest.image(), DiskProfiles.builtIn().get("none"), data)) {
+      server.start();
+      org.junit.jupiter.api.Assumptions.assumeTrue(
+          ThrottledMongoContainer.isLocal(server.getHost()), "a remote Docker host keeps 0.0.0.0");
+      for (int round = 0; round < 2; round++) {
+        com.github.dockerjava.api.model.Ports.Binding[] bindings =
+            server
+                .getDockerClient()
+                .inspectContainerCmd(server.getContainerId())
+                .exec()
+                .getNetworkSettings()
+                .getPorts()
+                .getBindings()
+                .get(com.github.dockerjava.api.model.ExposedPort.tcp(ThrottledMongoContainer.PORT));
+        assertEquals(1, bindings.length, java.util.Arrays.toString(bindings));
+        assertEquals("127.0.0.1", bindings[0].getHostIp());
+        // Read afresh: Docker may pick another port on restart, and Testcontainers keeps the first.
+        int port = Integer.parseInt(bindings[0].getHostPortSpec());
+        try (java.net.Socket s = new java.net.Socket()) {
+          s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 5_000);
+        } catch (java.io.IOException e) {
+          throw new AssertionError("round " + round + ": 127.0.0.1:" + port + ": " + e, e);
+        }
+        server.restartCold();
+      }
+    }
+  }
+
   private static Properties workload(String url) {
     Properties p = new Properties();
     p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");

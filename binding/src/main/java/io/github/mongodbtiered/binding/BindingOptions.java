@@ -150,6 +150,7 @@ public record BindingOptions(
             longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
             longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
             longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000));
+    warnings.addAll(unknownProperties(props));
     return new BindingOptions(
         new Connection(url, database, readConcern, compressors, appName),
         upsert,
@@ -157,6 +158,79 @@ public record BindingOptions(
         new Retries(retryWrites, retryReads, retryPolicy),
         timeouts,
         warnings);
+  }
+
+  /** Every {@code mongodb.*} property this binding reads. */
+  private static final List<String> KNOWN =
+      List.of(
+          URL,
+          UPSERT,
+          WRITE_CONCERN,
+          READ_PREFERENCE,
+          MAX_CONNECTIONS,
+          WAIT_QUEUE_MULTIPLIER,
+          READ_CONCERN,
+          COMPRESSORS,
+          RETRY_WRITES,
+          RETRY_READS,
+          APP_NAME,
+          SERVER_SELECTION_TIMEOUT,
+          CONNECT_TIMEOUT,
+          SOCKET_TIMEOUT,
+          RETRIES,
+          RETRY_BASE_DELAY,
+          RETRY_MAX_DELAY,
+          RETRY_MAX_TIME);
+
+  /**
+   * A {@code mongodb.*} property this binding does not read ({@code mongodb.retrys=3}) was ignored
+   * without a word, so the run went ahead on the default: said, with the likely one meant.
+   */
+  static List<String> unknownProperties(Properties props) {
+    List<String> warnings = new ArrayList<>();
+    for (String name : new java.util.TreeSet<>(props.stringPropertyNames())) {
+      if (!name.startsWith("mongodb.") || KNOWN.contains(name)) {
+        continue;
+      }
+      String meant = null;
+      if (name.equalsIgnoreCase("mongodb." + BATCH_SIZE)) {
+        meant = BATCH_SIZE;
+      } else {
+        int best = 4; // further than 3 edits is no typo
+        for (String k : KNOWN) {
+          int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
+          if (d < best) {
+            best = d;
+            meant = k;
+          }
+        }
+      }
+      warnings.add(
+          name
+              + " is not a property of this binding and was ignored"
+              + (meant == null ? "" : "; did you mean " + meant + "?"));
+    }
+    return warnings;
+  }
+
+  /** Levenshtein distance. */
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
   }
 
   /** {@code mongodb.url} as given, or the default; rejected unless it is a MongoDB URL. */
@@ -296,16 +370,70 @@ public record BindingOptions(
   }
 
   private static ConnectionString parse(String url) {
+    return parseUrl(URL, url);
+  }
+
+  /** Connection-string options the driver reads as true or false. */
+  private static final List<String> BOOLEAN_URL_OPTIONS =
+      List.of(
+          "tls",
+          "ssl",
+          "tlsinsecure",
+          "tlsallowinvalidhostnames",
+          "tlsallowinvalidcertificates",
+          "retrywrites",
+          "retryreads",
+          "directconnection",
+          "loadbalanced",
+          "journal");
+
+  /**
+   * {@code url} parsed, or an error naming {@code option} ({@code mongodb.url}, {@code
+   * --mongodb-url}) and the fix, never the password. The driver's own words ("invalid host and
+   * port", "URLDecoder: Illegal hex characters") named neither, and it ignores a boolean option it
+   * cannot read ({@code tls=maybe}) with a log line, so such a URL then waited for a server that
+   * does not speak plain text.
+   */
+  public static ConnectionString parseUrl(String option, String url) {
+    ConnectionString cs;
     try {
-      return new ConnectionString(url);
-    } catch (IllegalArgumentException e) {
+      cs = new ConnectionString(url);
+    } catch (RuntimeException e) {
+      String why = String.valueOf(e.getMessage());
+      if (why.startsWith("URLDecoder")) {
+        // Its text quotes the bytes after the '%': a piece of the password.
+        why = "a '%' in the user name or password is not followed by two hex digits";
+      }
       throw new IllegalArgumentException(
-          URL
+          option
               + "="
               + Redaction.maskUri(url)
               + " is malformed: "
-              + Redaction.scrub(e.getMessage(), url)
-              + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host");
+              + Redaction.scrub(why, url)
+              + ". Expected mongodb://host[:port][/database][?options], credentials as user:pw@host"
+              + " with '%' in them written %25",
+          e);
     }
+    int q = url.indexOf('?');
+    if (q >= 0) {
+      for (String pair : url.substring(q + 1).split("[&;]")) {
+        int eq = pair.indexOf('=');
+        String key = (eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(java.util.Locale.ROOT);
+        String value = eq < 0 ? "" : pair.substring(eq + 1).toLowerCase(java.util.Locale.ROOT);
+        if (BOOLEAN_URL_OPTIONS.contains(key)
+            && !List.of("true", "false", "yes", "no", "1", "0").contains(value)) {
+          throw new IllegalArgumentException(
+              option
+                  + "="
+                  + Redaction.maskUri(url)
+                  + ": "
+                  + pair.substring(0, eq < 0 ? pair.length() : eq)
+                  + "="
+                  + (eq < 0 ? "" : pair.substring(eq + 1))
+                  + " is not true or false");
+        }
+      }
+    }
+    return cs;
   }
 }

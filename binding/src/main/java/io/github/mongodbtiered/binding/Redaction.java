@@ -47,7 +47,13 @@ public final class Redaction {
       String password = password(uri);
       if (password != null && !password.isEmpty()) {
         out = out.replace(password, MASK);
-        String decoded = URLDecoder.decode(password.replace("+", "%2B"), StandardCharsets.UTF_8);
+        String decoded;
+        try {
+          decoded = URLDecoder.decode(password.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+          // A '%' not followed by hex: the decoder's own error would quote part of the password.
+          decoded = "";
+        }
         if (!decoded.isEmpty()) {
           out = out.replace(decoded, MASK);
         }

@@ -192,4 +192,42 @@ class BindingOptionsTest {
         "mongodb://bench:****@h/db", parse("mongodb.url=mongodb://bench:pw@h/db").maskedUrl());
     assertNull(Redaction.maskUri(null));
   }
+
+  /** The driver's words named no property, and it let tls=maybe through to a 10 s wait. */
+  @Test
+  void aMalformedUrlOrABooleanOptionThatIsNeitherIsRefusedNamingTheProperty() {
+    String[][] cases = {
+      {"mongodb://bench:50%zz@h/db", "mongodb.url=mongodb://bench:****@h/db is malformed: "},
+      {"mongodb://h:notaport/db", "mongodb.url=mongodb://h:notaport/db is malformed: "},
+      {"mongodb://h/db?tls=maybe", "mongodb.url=mongodb://h/db?tls=maybe: tls=maybe is not true"},
+      {"mongodb://h/db?w=1&retryWrites=sometimes", ": retryWrites=sometimes is not true or false"}
+    };
+    for (String[] c : cases) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> parse("mongodb.url=" + c[0]), c[0]);
+      assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
+      assertFalse(e.getMessage().contains("zz"), "no piece of the password: " + e.getMessage());
+    }
+    assertEquals(
+        "mongodb://h/db?tls=false",
+        BindingOptions.parseUrl("--mongodb-url", "mongodb://h/db?tls=false").getConnectionString());
+  }
+
+  /** Ignored without a word, a typo ran the whole benchmark on the default. */
+  @Test
+  void anUnknownMongodbPropertyIsNamedWithTheOneLikelyMeant() {
+    BindingOptions o =
+        parse("mongodb.retrys=3", "mongodb.batchsize=0", "mongodb.colour=blue", "recordcount=5");
+    assertEquals(
+        List.of(
+            "mongodb.batchsize is not a property of this binding and was ignored; did you mean"
+                + " batchsize?",
+            "mongodb.colour is not a property of this binding and was ignored",
+            "mongodb.retrys is not a property of this binding and was ignored; did you mean"
+                + " mongodb.retries?"),
+        o.warnings().stream().filter(w -> w.contains("not a property")).toList());
+    assertTrue(
+        parse("mongodb.retries=3", "mongodb.upsert=true").warnings().stream()
+            .noneMatch(w -> w.contains("not a property")));
+  }
 }

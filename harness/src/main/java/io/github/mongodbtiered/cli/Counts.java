@@ -98,4 +98,46 @@ final class Counts {
     }
     return value;
   }
+
+  /**
+   * A sweep's run or warm-up length, {@code --seconds} and {@code --warmup}: from 0 (none, or run
+   * for {@code --operations}) to a day. YCSB keeps its time limit in an int of seconds, so a larger
+   * value was accepted and then cut short ("Could not wait until max specified time").
+   */
+  static final class SweepSeconds implements ITypeConverter<Double> {
+    static final double MAX = 86_400;
+
+    @Override
+    public Double convert(String text) {
+      double s;
+      try {
+        s = Double.parseDouble(text.trim());
+      } catch (NumberFormatException e) {
+        s = Double.NaN; // refused below
+      }
+      return checked(
+          text,
+          s,
+          s >= 0 && s <= MAX ? "" : "use a number of seconds from 0 to 86400 (a day), e.g. 60");
+    }
+  }
+
+  /** Operations per measured run ({@code --operations}): 0 (run for --seconds) or more. */
+  static final class Operations implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String text) {
+      long n;
+      try {
+        n = Long.parseLong(text.trim());
+      } catch (NumberFormatException e) {
+        n = -1; // refused below
+      }
+      return checked(
+          text,
+          n,
+          n >= 0 && n <= MAX_RECORDS
+              ? ""
+              : "use a whole number of operations from 0 (run for --seconds) to " + MAX_RECORDS);
+    }
+  }
 }

@@ -58,9 +58,18 @@ final class ExitCodes
   @Override
   public int handleParseException(ParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
-    cmd.getErr().println("[ERROR] " + e.getMessage() + suggestion(e) + helpHint(e));
+    String message = e.getMessage();
+    if (e.getCause() instanceof PathConverter.EmptyPathException empty && e.getArgSpec() != null) {
+      // "--data-dir: empty path ...", as OutDirs says it, rather than picocli's wording.
+      message = name(e.getArgSpec()) + ": " + empty.getMessage();
+    }
+    cmd.getErr().println("[ERROR] " + message + suggestion(e) + helpHint(e));
     cmd.getErr().flush();
     return getExitCode(e);
+  }
+
+  private static String name(CommandLine.Model.ArgSpec arg) {
+    return arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
   }
 
   private static String suggestion(ParameterException e) {

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.fleet.FleetManifests;
+import io.github.mongodbtiered.report.OutDirs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -114,6 +116,7 @@ final class FleetManifestsCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--clients: a fleet has 2 or more clients");
     }
     checkSweepOptions();
+    checkKubernetesValues();
     FleetManifests m =
         new FleetManifests(
             name,
@@ -123,7 +126,7 @@ final class FleetManifestsCommand implements Callable<Integer> {
             new FleetManifests.UrlSecret(urlSecret, urlSecretKey),
             new FleetManifests.PodResources(cpu, memory),
             sweepArgs);
-    Files.createDirectories(out);
+    OutDirs.create(out, "--out");
     Path job = out.resolve("job.yaml");
     Files.writeString(job, m.jobYaml());
     PrintWriter o = spec.commandLine().getOut();
@@ -132,6 +135,64 @@ final class FleetManifestsCommand implements Callable<Integer> {
     m.steps(job.toString()).forEach(s -> o.println("  " + s));
     o.flush();
     return ExitCodes.OK;
+  }
+
+  /** A DNS label (RFC 1123): what Kubernetes takes as a Job's, namespace's or Secret's name. */
+  private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+
+  /** A DNS subdomain (RFC 1123): what a Secret's name may be. */
+  private static final Pattern DNS_SUBDOMAIN =
+      Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
+
+  /** A Secret's key. */
+  private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]{1,253}");
+
+  /** CPU: cores ({@code 2}, {@code 0.5}) or millicores ({@code 500m}), above 0. */
+  private static final Pattern CPU = Pattern.compile("([0-9]+(\\.[0-9]+)?|\\.[0-9]+)m?");
+
+  /** Memory: bytes with an optional SI or binary suffix ({@code 4Gi}, {@code 512M}), above 0. */
+  private static final Pattern MEMORY =
+      Pattern.compile("([0-9]+(\\.[0-9]+)?|\\.[0-9]+)([kMGTPE]|[KMGTPE]i)?");
+
+  /**
+   * Kubernetes refuses these only at {@code kubectl apply}, after the manifest was written and its
+   * printed steps (unquoted) copied into a shell: checked here, each naming its option.
+   */
+  private void checkKubernetesValues() {
+    String label = "at most 63 lower-case letters, digits and '-', e.g. ";
+    requireMatch("--name", name, DNS_LABEL, label + "tiered-1");
+    if (namespace != null) {
+      requireMatch("--namespace", namespace, DNS_LABEL, label + "bench");
+    }
+    requireMatch(
+        "--url-secret",
+        urlSecret,
+        DNS_SUBDOMAIN,
+        "lower-case letters, digits, '-' and '.', e.g. db-url");
+    requireMatch("--url-secret-key", urlSecretKey, SECRET_KEY, "letters, digits, '-', '_', '.'");
+    requirePositive("--cpu", cpu, CPU, "cores or millicores, e.g. 2, 0.5 or 500m");
+    requirePositive("--memory", memory, MEMORY, "bytes with a suffix, e.g. 4Gi or 512Mi");
+    if (image.isBlank() || image.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException(
+          "--image '"
+              + image
+              + "': give an image reference, e.g. registry/mongodb-tiered-client:1");
+    }
+  }
+
+  private static void requireMatch(String option, String value, Pattern p, String what) {
+    if (!p.matcher(value).matches()) {
+      throw new IllegalArgumentException(
+          option + " '" + value + "': not a Kubernetes name; use " + what);
+    }
+  }
+
+  private static void requirePositive(String option, String value, Pattern p, String what) {
+    String number = value.replaceAll("[a-zA-Z]+$", "");
+    if (!p.matcher(value).matches() || Double.parseDouble(number) <= 0) {
+      throw new IllegalArgumentException(
+          option + " '" + value + "': not a Kubernetes quantity above 0; use " + what);
+    }
   }
 
   /** Parses the sweep options as `sweep` does, so that a typo fails here, not in N pods. */

@@ -33,7 +33,11 @@ import picocli.CommandLine.Spec;
 final class MergeHistogramsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "2..*", paramLabel = "LOG", description = "HdrHistogram logs to merge.")
+  @Parameters(
+      arity = "2..*",
+      paramLabel = "LOG",
+      converter = PathConverter.Unchecked.class,
+      description = "HdrHistogram logs to merge.")
   List<Path> logs;
 
   @Option(
@@ -48,6 +52,7 @@ final class MergeHistogramsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    logs.forEach(l -> PathConverter.requireNotEmpty(l, "LOG"));
     checkInputs();
     // The logs decode: a failure from here on is in writing --out.
     Histogram total = HistogramLogMerge.merge(logs, out);

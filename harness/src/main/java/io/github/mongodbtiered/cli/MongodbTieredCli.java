@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -48,6 +49,8 @@ public final class MongodbTieredCli {
     cl.setExecutionExceptionHandler(exitCodes);
     cl.setParameterExceptionHandler(exitCodes);
     HelpFormat.install(cl);
+    // After the subcommands, so that every one of them refuses an empty path.
+    cl.registerConverter(Path.class, new PathConverter());
     return cl;
   }
 }

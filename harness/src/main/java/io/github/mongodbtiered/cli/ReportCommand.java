@@ -57,6 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
   @Parameters(
       arity = "0..*",
       paramLabel = "DIR",
+      converter = PathConverter.Unchecked.class,
       description = "Report directories (a sweep's --out); one to rebuild, several to merge.")
   List<Path> dirs = new ArrayList<>();
 
@@ -76,6 +77,7 @@ public final class ReportCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "report: name a report directory, e.g. 'report reports/sweep' (see --help)");
     }
+    dirs.forEach(d -> PathConverter.requireNotEmpty(d, "DIR"));
     dirs.forEach(ReportDirs::requireReport);
     if (dirs.size() == 1) {
       ReportDirs.requireCells(dirs.get(0));

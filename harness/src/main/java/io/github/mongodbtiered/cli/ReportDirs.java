@@ -3,6 +3,7 @@ package io.github.mongodbtiered.cli;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
@@ -24,6 +25,7 @@ final class ReportDirs {
       throw new IllegalArgumentException("DIR " + dir + ": no such directory");
     }
     if (!Files.isRegularFile(dir.resolve(ReportLayout.MANIFEST))) {
+      requireNoSweepBeforeItsFirstCell(dir);
       throw new IllegalArgumentException(
           "DIR "
               + dir
@@ -33,6 +35,34 @@ final class ReportDirs {
     }
     manifest(dir);
     cells(dir);
+  }
+
+  /**
+   * A sweep writes run.json with its first cell but takes the lock first: a directory with only a
+   * lock is a sweep's that is still on its first cell (refused as busy, as one further on is), or
+   * one that stopped before it.
+   */
+  private static void requireNoSweepBeforeItsFirstCell(Path dir) {
+    if (!Files.isRegularFile(dir.resolve(ReportLayout.LOCK))) {
+      return;
+    }
+    try (ReportLock probe =
+        ReportLock.take(
+            dir,
+            "DIR",
+            "wait for its first cell to finish, then run report again",
+            List.of("mongodb-tiered", "report", dir.toString()),
+            line -> {})) {
+      // Free: the sweep stopped before its first cell.
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "DIR " + dir + ": its lock cannot be read (" + Messages.oneLine(e) + ")", e);
+    }
+    throw new IllegalArgumentException(
+        "DIR "
+            + dir
+            + ": the sweep into it stopped before its first cell, so there is no report yet; run"
+            + " that sweep again (same --out) to measure its cells");
   }
 
   /**

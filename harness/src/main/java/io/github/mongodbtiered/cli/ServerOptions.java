@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.binding.BindingOptions;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.sweep.SweepOptions.ServerChoice;
@@ -81,6 +82,8 @@ final class ServerOptions {
       throw new IllegalArgumentException(
           "--mongodb-url " + Redaction.maskUri(mongodbUrl) + ": expected mongodb://host:port/db");
     }
+    // Now, naming the option, rather than as the driver's bare words once the sweep connects.
+    BindingOptions.parseUrl("--mongodb-url", mongodbUrl);
     return ServerChoice.URL;
   }
 

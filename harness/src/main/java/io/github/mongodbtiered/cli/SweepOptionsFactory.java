@@ -27,7 +27,7 @@ final class SweepOptionsFactory {
       throws IOException {
     Properties properties = workload.properties();
     return SweepOptions.builder()
-        .recordCounts(cells.recordCounts)
+        .recordCounts(cells.recordCounts())
         .profiles(cells.profiles())
         .workload(properties)
         .workloadName(workload.workload)

@@ -41,8 +41,21 @@ final class VolumeOptions {
               + " written to it.")
   ByteSize volumeSize;
 
+  /**
+   * XFS's smallest file system (mkfs.xfs refuses less): a smaller volume failed only once built, as
+   * an unusable server (exit 3) with mkfs's usage text in the message.
+   */
+  static final long MIN_VOLUME_BYTES = 300L << 20;
+
   /** The size asked for, or 0 to size the volume from what it will hold. */
   long volumeSizeBytes() {
+    if (volumeSize != null && volumeSize.bytes() < MIN_VOLUME_BYTES) {
+      throw new IllegalArgumentException(
+          "--volume-size "
+              + volumeSize
+              + ": too small for a file system; give 300m or more, or leave it out to size the"
+              + " volume from the data set");
+    }
     return volumeSize == null ? 0 : volumeSize.bytes();
   }
 }

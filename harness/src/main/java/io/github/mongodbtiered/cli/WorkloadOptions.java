@@ -44,6 +44,7 @@ final class WorkloadOptions {
   @Option(
       names = "--operations",
       paramLabel = "N",
+      converter = Counts.Operations.class,
       description = "Operations per measured run (default: run for --seconds).")
   long operations;
 
@@ -51,6 +52,7 @@ final class WorkloadOptions {
       names = "--seconds",
       paramLabel = "SECONDS",
       defaultValue = "60",
+      converter = Counts.SweepSeconds.class,
       description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
   double seconds;
 
@@ -72,6 +74,7 @@ final class WorkloadOptions {
       names = "--warmup",
       paramLabel = "SECONDS",
       defaultValue = "180",
+      converter = Counts.SweepSeconds.class,
       description =
           "At most this many seconds of unmeasured workload after the cold start and a preload"
               + " pass over the data set; the warm-up ends sooner once the WiredTiger cache is"
@@ -156,8 +159,35 @@ final class WorkloadOptions {
     SweepOwnedProperties.refuse(properties.keySet());
     Properties p = load();
     properties.forEach(p::setProperty);
+    requireWorkloadClass(p);
     WorkloadChecks.check(p);
     return p;
+  }
+
+  /**
+   * A file without a loadable {@code workload} class is no YCSB workload file (a typo'd path to
+   * another file, say): refused here, before a server starts, rather than by YCSB once loading
+   * began, in words ({@code -P}) that name no option of this tool.
+   */
+  private void requireWorkloadClass(Properties p) {
+    String name = p.getProperty("workload", "").trim();
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--workload "
+              + workload
+              + ": has no 'workload' property, so it is not a YCSB workload file; give one such"
+              + " as tiered-read-uniform, or add workload=site.ycsb.workloads.CoreWorkload to it");
+    }
+    try {
+      Class.forName(name, false, WorkloadOptions.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalArgumentException(
+          "--workload "
+              + workload
+              + ": workload class '"
+              + name
+              + "' is not on the classpath; use site.ycsb.workloads.CoreWorkload");
+    }
   }
 
   /** --threads, else the workload's threadcount, else 16. */

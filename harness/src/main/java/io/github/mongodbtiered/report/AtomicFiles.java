@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
@@ -58,6 +59,10 @@ public final class AtomicFiles {
         Files.deleteIfExists(temp);
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
+      }
+      if (e instanceof IOException && !(e instanceof FileSystemException)) {
+        // A full disk says only "No space left on device": which file, and where, is the fix.
+        throw new IOException(file + ": " + e.getMessage(), e);
       }
       throw e;
     }

@@ -93,6 +93,15 @@ public final class CellStore {
     if (!file.getFileName().toString().equals(expected)) {
       throw new IOException(file + ": holds cell " + cell.key() + ", which belongs in " + expected);
     }
+    List<String> problems = CellChecks.problems(cell);
+    if (!problems.isEmpty()) {
+      throw new IOException(
+          file
+              + ": "
+              + String.join("; ", problems)
+              + " (changed or damaged): restore the file, or delete it and run the sweep again to"
+              + " measure the cell");
+    }
     return cell;
   }
 }

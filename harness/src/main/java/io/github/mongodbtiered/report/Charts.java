@@ -59,7 +59,38 @@ final class Charts {
     }
   }
 
+  /**
+   * The largest value, either way, a plot takes: a thousand times any validated figure, and far
+   * below where XChart's tick calculation never finishes (it spun forever on 1e308).
+   */
+  static final double MAX_PLOTTED = 1e12;
+
+  /** A value no plot can show; the plots are left out and the page says why. */
+  static final class UnplottableValueException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    UnplottableValueException(String series, CellResult cell, double value) {
+      super(
+          series
+              + " at "
+              + cell.key()
+              + ": "
+              + value
+              + " is beyond what a plot can show (at most "
+              + String.format(Locale.ROOT, "%.0e", MAX_PLOTTED)
+              + ")");
+    }
+  }
+
   private Charts() {}
+
+  /** {@code v}, or the exception when it is finite but out of the plots' range. */
+  private static double plottable(String series, CellResult cell, double v) {
+    if (Math.abs(v) > MAX_PLOTTED || cell.recordCount() > MAX_PLOTTED) {
+      throw new UnplottableValueException(series, cell, v);
+    }
+    return v;
+  }
 
   /** The colour of the {@code i}th profile, repeating after the palette's eight. */
   static Color colour(int i) {
@@ -114,7 +145,7 @@ final class Charts {
     List<Double> ys = new ArrayList<>();
     for (CellResult c : cells) {
       double v = value.applyAsDouble(c);
-      if (Double.isFinite(v)) {
+      if (Double.isFinite(v) && Double.isFinite(plottable(name, c, v))) {
         xs.add((double) c.recordCount());
         ys.add(v);
       }
@@ -149,6 +180,8 @@ final class Charts {
       if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
         continue;
       }
+      plottable(name + " bar", c, lo);
+      plottable(name + " bar", c, hi);
       double x = c.recordCount();
       XYSeries s =
           chart.addSeries(name + " bar " + c.recordCount(), List.of(x, x), List.of(lo, hi));

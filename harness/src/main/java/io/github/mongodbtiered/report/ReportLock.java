@@ -3,6 +3,7 @@ package io.github.mongodbtiered.report;
 import io.github.mongodbtiered.locks.DirectoryLock;
 import io.github.mongodbtiered.locks.LockOwner;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -47,6 +48,21 @@ public final class ReportLock implements AutoCloseable {
               + e.holder()
               + ") is writing this report; "
               + fix);
+    } catch (FileSystemException e) {
+      // A read-only report (a mounted snapshot, say) was a FileSystemException and exit 1.
+      Path lock = dir.resolve(ReportLayout.LOCK);
+      String reason = e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+      throw new IllegalArgumentException(
+          option
+              + " "
+              + dir
+              + ": cannot take its lock "
+              + lock
+              + " ("
+              + reason
+              + "); give a directory this user can write, or copy a read-only report somewhere"
+              + " writable",
+          e);
     }
   }
 

@@ -54,11 +54,20 @@ public final class ReportWriter {
     List<String> order = manifest.profileNames();
     // Sorted once into report order; the CSVs keep the order they are given.
     List<CellResult> rows = CellResult.inProfileOrder(cells, order);
+    // Everything is worked out before the first file is written: a failure on the way leaves
+    // the report as it was, never a summary.csv that the page does not agree with.
     Map<String, String> tiers = TierCsvs.byTier(rows);
+    String summary = SummaryCsv.render(rows, SummaryCsv.operations(rows));
+    List<String> problems = new ArrayList<>();
+    List<Plots.Plot> plots = drawn(renderer, rows, order, problems);
+    Map<String, SeriesPlots.Chart> series =
+        plots.isEmpty() ? Map.of() : series(layout, rows, problems);
+    String page = HtmlReport.render(manifest, rows, plots, series, problems);
+
     for (Map.Entry<String, String> tier : tiers.entrySet()) {
       AtomicFiles.write(reportDir.resolve(tier.getKey()), tier.getValue());
     }
-    AtomicFiles.write(layout.summary(), SummaryCsv.render(rows, SummaryCsv.operations(rows)));
+    AtomicFiles.write(layout.summary(), summary);
     manifest.write(reportDir);
     // A re-run can re-classify cells, leaving an earlier tier with none: its file would mislead.
     try (DirectoryStream<Path> files =
@@ -70,9 +79,6 @@ public final class ReportWriter {
         }
       }
     }
-
-    List<String> problems = new ArrayList<>();
-    List<Plots.Plot> plots = drawn(renderer, rows, order, problems);
     for (Plots.Plot p : plots) {
       AtomicFiles.write(layout.plot(p.name(), "svg"), p.svg());
       AtomicFiles.write(layout.plot(p.name(), "png"), p.png());
@@ -83,9 +89,7 @@ public final class ReportWriter {
         Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
-    Map<String, SeriesPlots.Chart> series =
-        plots.isEmpty() ? Map.of() : series(layout, rows, problems);
-    AtomicFiles.write(layout.page(), HtmlReport.render(manifest, rows, plots, series, problems));
+    AtomicFiles.write(layout.page(), page);
     return problems;
   }
 
@@ -123,6 +127,10 @@ public final class ReportWriter {
       // broken font set-ups, along with UnsatisfiedLinkError and plain Error("no fonts found").
       if (e instanceof VirtualMachineError && !(e instanceof InternalError)) {
         throw (VirtualMachineError) e;
+      }
+      if (e instanceof Charts.UnplottableValueException) {
+        problems.add("the plots were not drawn: " + e.getMessage());
+        return List.of();
       }
       problems.add(
           "the plots could not be drawn ("

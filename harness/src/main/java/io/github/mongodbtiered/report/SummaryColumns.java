@@ -75,6 +75,11 @@ public final class SummaryColumns {
     other("latency_method", "", "how it was applied: dm or nbd; empty when not");
     other("page_cache_dropped", "yes/no", "the page cache was dropped before the cell");
     other("notes", "", "the cell's notes and warnings, separated by '; '");
+    other(
+        "threads",
+        "",
+        "client threads the cell's measured run used (--threads, else the workload's threadcount);"
+            + " empty for cells saved before settings were recorded");
   }
 
   private SummaryColumns() {}

@@ -36,6 +36,9 @@ import java.util.TreeSet;
  * open-loop run ({@code --target}) meant to start them, so they include the wait behind a server
  * that fell behind. Empty for a closed loop, which has no schedule.
  *
+ * <p>{@code threads}, the last column, is the client threads the cell's measured run had; empty for
+ * a cell saved before its settings were recorded.
+ *
  * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
  * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
  * for failed cells too, as they often say why it failed; empty when not recorded (no run took
@@ -125,7 +128,9 @@ public final class SummaryCsv {
             "latency_applied",
             "latency_method",
             "page_cache_dropped",
-            "notes"));
+            "notes",
+            // Last, so readers by position of the earlier columns keep working.
+            "threads"));
     return h;
   }
 
@@ -150,6 +155,8 @@ public final class SummaryCsv {
       r.add(metric(m, measured ? c.metrics().get(m) : null));
     }
     tiersAndFlags(r, c);
+    // What the cell ran with (--threads, else the workload's threadcount), not the file's value.
+    r.add(c.settings() == null ? "" : Integer.toString(c.settings().shape().threads()));
     return r;
   }
 

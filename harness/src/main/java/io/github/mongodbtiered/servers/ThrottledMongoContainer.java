@@ -3,6 +3,8 @@ package io.github.mongodbtiered.servers;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import java.io.IOException;
@@ -56,8 +58,34 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withLabel("io.github.mongodbtiered.profile", profile.name());
     // Owner and data directory: a later run finds this container if this JVM is killed outright.
     withLabels(ContainerLabels.ownedBy(dataDir));
-    withCreateContainerCmdModifier(cmd -> Throttle.apply(cmd.getHostConfig(), profile, device));
+    withCreateContainerCmdModifier(
+        cmd -> {
+          Throttle.apply(cmd.getHostConfig(), profile, device);
+          publishOnLoopback(cmd.getHostConfig(), getHost());
+        });
     waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(STARTUP));
+  }
+
+  /**
+   * Publishes the server's port on 127.0.0.1 alone, at a port Docker picks. Testcontainers
+   * publishes every exposed port on all interfaces (0.0.0.0 and [::]): an unauthenticated server
+   * open to the network for the whole sweep, and after a SIGKILL until the next run cleans up. Only
+   * this host connects, through the loopback or the container's own address; a remote Docker host
+   * ({@code DOCKER_HOST=tcp://...}), reached through its published port, keeps the default.
+   */
+  static void publishOnLoopback(HostConfig host, String dockerHost) {
+    if (!isLocal(dockerHost)) {
+      return;
+    }
+    host.withPublishAllPorts(false)
+        .withPortBindings(new PortBinding(Ports.Binding.bindIp(LOOPBACK), ExposedPort.tcp(PORT)));
+  }
+
+  static final String LOOPBACK = "127.0.0.1";
+
+  /** Whether Testcontainers reaches the Docker host as this machine. */
+  static boolean isLocal(String dockerHost) {
+    return "localhost".equals(dockerHost) || dockerHost.startsWith("127.");
   }
 
   /** mongod's options: all interfaces, and the profile's cache when it has a size for it. */
@@ -136,8 +164,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
    * address answers on the server's port within a second, else null.
    */
   private String bridgeAddress() {
-    String host = getHost();
-    if (!"localhost".equals(host) && !host.startsWith("127.")) {
+    if (!isLocal(getHost())) {
       return null;
     }
     InspectContainerResponse info = getDockerClient().inspectContainerCmd(getContainerId()).exec();

@@ -8,9 +8,11 @@ import io.github.mongodbtiered.standin.StandinServer;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * The stand-in (mongo-java-server on WiredTiger) inside this JVM: needs nothing installed beyond
@@ -145,19 +147,62 @@ final class EmbeddedTarget implements TargetServer {
    * mount).
    */
   private void stopQuietly() {
+    boolean closed = true;
     synchronized (this) {
       shuttingDown = true;
       if (running != null) {
-        try {
-          running.close();
-        } catch (RuntimeException e) {
-          System.err.println("warning: stopping the embedded server: " + Messages.of(e));
-        } finally {
-          running = null;
-        }
+        StandinServer.Running r = running;
+        running = null;
+        closed = closeWithin(r, CLOSE_LIMIT, System.err::println);
       }
     }
-    volume.close();
+    if (closed) {
+      volume.close();
+    } else {
+      // Its files are still open: an unmount would only fail ("target is busy").
+      System.err.println(
+          "warning: the data volume stays mounted; the next run of the same command takes it"
+              + " down and checks the data set");
+    }
+  }
+
+  /** How long a Ctrl-C waits for the stand-in's files to close before the process exits. */
+  static final Duration CLOSE_LIMIT = Duration.ofSeconds(60);
+
+  /**
+   * Closes {@code server} on a thread of its own, waiting at most {@code limit}: WiredTiger's close
+   * once spun for ten minutes after a Ctrl-C during loading, with the process unkillable by another
+   * Ctrl-C. Past the limit the process exits without it; the data set's marker then decides on the
+   * next run whether it is reused.
+   *
+   * @return whether it closed in time
+   */
+  static boolean closeWithin(AutoCloseable server, Duration limit, Consumer<String> warn) {
+    Thread closer =
+        new Thread(
+            () -> {
+              try {
+                server.close();
+              } catch (Exception e) {
+                warn.accept("warning: stopping the embedded server: " + Messages.of(e));
+              }
+            },
+            "mongodb-tiered-embedded-close");
+    closer.setDaemon(true); // never keeps the JVM from exiting
+    closer.start();
+    try {
+      closer.join(limit.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (closer.isAlive()) {
+      warn.accept(
+          "warning: the embedded server's files did not close within "
+              + limit.toSeconds()
+              + " s (WiredTiger still busy); exiting without a clean close");
+      return false;
+    }
+    return true;
   }
 
   @Override

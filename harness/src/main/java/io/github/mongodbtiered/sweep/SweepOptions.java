@@ -119,8 +119,12 @@ public final class SweepOptions {
     if (threads < 1 || loadThreads < 1) {
       throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
     }
-    if (runOperations < 0 || runSeconds < 0 || warmupSeconds < 0) {
-      throw new IllegalArgumentException("run and warm-up lengths cannot be negative");
+    if (runOperations < 0) {
+      throw new IllegalArgumentException("--operations: give 0 (run for --seconds) or more");
+    }
+    if (runSeconds < 0 || warmupSeconds < 0) {
+      throw new IllegalArgumentException(
+          (runSeconds < 0 ? "--seconds" : "--warmup") + ": give 0 or more seconds");
     }
     if (volumeSizeBytes < 0) {
       throw new IllegalArgumentException("--volume-size cannot be negative");

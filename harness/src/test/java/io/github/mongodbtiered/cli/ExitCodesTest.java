@@ -11,6 +11,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -103,5 +107,93 @@ class ExitCodesTest {
     assertTrue(e.startsWith("[ERROR] Missing required parameter for option '--recordcounts'"), e);
     assertEquals(1, e.strip().lines().count(), e);
     assertFalse(e.contains("Usage:"), "the message, not the whole help: " + e);
+  }
+
+  @Test
+  void anEmptyDataDirIsRefusedBeforeAnythingIsCreated() {
+    CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setErr(new PrintWriter(err, true));
+    assertEquals(
+        2,
+        cl.execute(
+            "sweep",
+            "--recordcounts",
+            "1000",
+            "--server",
+            "embedded",
+            "--latency",
+            "off",
+            "--data-dir",
+            ""));
+    assertEquals(
+        "[ERROR] --data-dir: empty path (an unset shell variable?); give a directory or file",
+        err.toString().strip());
+  }
+
+  /**
+   * Every path option and parameter of every command: "" and " " would be the current directory.
+   */
+  @Test
+  void everyPathOptionRefusesAnEmptyPath() {
+    List<String> checked = new ArrayList<>();
+    for (List<String> command : commands(MongodbTieredCli.commandLine(), new ArrayList<>())) {
+      CommandLine sub = MongodbTieredCli.commandLine();
+      for (String name : command) {
+        sub = sub.getSubcommands().get(name);
+      }
+      for (CommandLine.Model.ArgSpec arg : sub.getCommandSpec().args()) {
+        boolean isPath =
+            arg.type() == Path.class
+                || (arg.auxiliaryTypes().length > 0 && arg.auxiliaryTypes()[0] == Path.class);
+        if (!isPath) {
+          continue;
+        }
+        for (String blank : List.of("", "  ")) {
+          StringWriter e = new StringWriter();
+          CommandLine cl = MongodbTieredCli.commandLine();
+          cl.setErr(new PrintWriter(e, true));
+          List<String> args = new ArrayList<>(command);
+          String name;
+          if (arg instanceof CommandLine.Model.OptionSpec o) {
+            name = o.longestName();
+            args.add(name);
+          } else {
+            name = arg.paramLabel();
+            args.add(blank); // merge-histograms takes two or more
+            if (sub.getCommandSpec().findOption("--out") != null
+                && sub.getCommandSpec().findOption("--out").required()) {
+              args.add(command.size(), "--out");
+              args.add(command.size() + 1, "never-written.hdr");
+            }
+          }
+          args.add(blank);
+          assertEquals(2, cl.execute(args.toArray(String[]::new)), args + ": " + e);
+          // Positionals are all left blank here, so the first one (compare's BASE) is named.
+          String named = arg instanceof CommandLine.Model.OptionSpec ? name : "[A-Z]+";
+          assertTrue(
+              e.toString().matches("(?s)\\[ERROR\\] " + named + ": empty path.*"), args + ": " + e);
+          checked.add(String.join(" ", command) + " " + name);
+        }
+      }
+    }
+    assertTrue(checked.contains("sweep --data-dir"), checked.toString());
+    assertTrue(checked.contains("probe --data-dir"), checked.toString());
+    assertTrue(checked.contains("report DIR"), checked.toString());
+    assertTrue(checked.contains("fleet manifests --out"), checked.toString());
+  }
+
+  private static List<List<String>> commands(CommandLine cl, List<String> prefix) {
+    List<List<String>> all = new ArrayList<>();
+    for (Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) {
+      if (e.getValue().getCommandSpec().aliases().length > 0
+          && !e.getKey().equals(e.getValue().getCommandName())) {
+        continue;
+      }
+      List<String> path = new ArrayList<>(prefix);
+      path.add(e.getKey());
+      all.add(path);
+      all.addAll(commands(e.getValue(), path));
+    }
+    return all;
   }
 }

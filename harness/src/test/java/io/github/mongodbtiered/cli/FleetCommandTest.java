@@ -100,4 +100,60 @@ class FleetCommandTest {
     assertTrue(
         err.toString().contains("--mongodb-url: give the database under test"), err.toString());
   }
+
+  /** Kubernetes would refuse these only at kubectl apply, after the printed steps were run. */
+  @Test
+  void manifestsRefuseNamesAndQuantitiesKubernetesWouldNot(@TempDir Path dir) throws Exception {
+    Path o = dir.resolve("k8s");
+    String[][] bad = {
+      {"--cpu", "abc"},
+      {"--cpu", "0"},
+      {"--memory", "-1"},
+      {"--memory", "4 GB"},
+      {"--name", "Bad Name!"},
+      {"--namespace", "a b"},
+      {"--url-secret", "My_Secret"},
+      {"--url-secret-key", "a key"}
+    };
+    for (String[] b : bad) {
+      err.getBuffer().setLength(0);
+      assertEquals(
+          MongodbTieredCli.USAGE,
+          run("fleet", "manifests", "--clients", "2", "--out", o.toString(), b[0], b[1]),
+          String.join(" ", b));
+      assertTrue(
+          err.toString().startsWith("[ERROR] " + b[0] + " '" + b[1] + "': not a Kubernetes"),
+          err.toString());
+      assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+    assertFalse(Files.exists(o), "nothing written");
+
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "mine");
+    err.getBuffer().setLength(0);
+    assertEquals(
+        MongodbTieredCli.USAGE,
+        run("fleet", "manifests", "--clients", "2", "--out", file.toString()));
+    assertTrue(err.toString().startsWith("[ERROR] --out " + file + ": "), err.toString());
+    assertEquals("mine", Files.readString(file));
+
+    assertEquals(
+        0,
+        run(
+            "fleet",
+            "manifests",
+            "--clients",
+            "2",
+            "--out",
+            o.toString(),
+            "--cpu",
+            "500m",
+            "--memory",
+            "1.5Gi",
+            "--name",
+            "tiered-1",
+            "--namespace",
+            "bench"),
+        err::toString);
+  }
 }

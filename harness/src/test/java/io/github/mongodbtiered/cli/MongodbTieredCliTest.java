@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -110,7 +111,20 @@ class MongodbTieredCliTest {
       {"sweep", "--target", "0"},
       {"sweep", "--target", "-5"},
       {"sweep", "--target", "fast"},
-      {"sweep", "--target", "NaN"}
+      {"sweep", "--target", "NaN"},
+      {"sweep", "--recordcounts", "1000", "--recordcounts", "2000"},
+      {"sweep", "--recordcounts=1000", "--recordcounts", "2000"},
+      {"sweep", "--recordcounts", "2M,3M,2M"},
+      {"sweep", "--warmup", "99999999999"},
+      {"sweep", "--seconds", "-1"},
+      {"sweep", "--warmup", "-1"},
+      {"sweep", "--seconds", "NaN"},
+      {"sweep", "--operations", "-5"},
+      {"sweep", "--volume-size", "1k"},
+      {"sweep", "--volume-size", "30m", "--latency", "auto"},
+      {"sweep", "--mongodb-url", "mongodb://u:50%zz@h/db"},
+      {"sweep", "--mongodb-url", "mongodb://h:port/db"},
+      {"sweep", "--mongodb-url", "mongodb://h/db?tls=maybe"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -130,7 +144,20 @@ class MongodbTieredCliTest {
           + " leave --target out for a closed loop",
       "option '--target': '-5' is not a rate",
       "option '--target': 'fast' is not a rate",
-      "option '--target': 'NaN' is not a rate"
+      "option '--target': 'NaN' is not a rate",
+      "--recordcounts: given 2 times; give it once, with every count in one list",
+      "--recordcounts: given 2 times",
+      "--recordcounts: 2000000 is in the list twice; give each count once",
+      "option '--warmup': '99999999999': use a number of seconds from 0 to 86400",
+      "option '--seconds': '-1': use a number of seconds from 0 to 86400",
+      "option '--warmup': '-1': use a number of seconds",
+      "option '--seconds': 'NaN': use a number of seconds",
+      "option '--operations': '-5': use a whole number of operations from 0",
+      "--volume-size 1k: too small for a file system; give 300m or more",
+      "--volume-size 30m: too small for a file system; give 300m or more",
+      "--mongodb-url=mongodb://u:****@h/db is malformed: ",
+      "--mongodb-url=mongodb://h:port/db is malformed: ",
+      "--mongodb-url=mongodb://h/db?tls=maybe: tls=maybe is not true or false"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -204,5 +231,40 @@ class MongodbTieredCliTest {
     assertTrue(sweep.contains("(default: 60)"), sweep);
     assertTrue(sweep.contains("--image=IMAGE") && sweep.contains("Server image for"), sweep);
     assertTrue(sweep.contains("--probe-image=IMAGE"), sweep);
+  }
+
+  /** A file that is no workload file is refused before a server starts, naming --workload. */
+  @Test
+  void aGarbageWorkloadFileIsRefusedNamingWorkload(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path garbage = dir.resolve("garbage");
+    java.nio.file.Files.write(garbage, new byte[] {0x7f, 'E', 'L', 'F', 0, 1, 2, '\n', 'x'});
+    Path wrongClass = dir.resolve("wrong-class");
+    java.nio.file.Files.writeString(wrongClass, "workload=site.ycsb.workloads.NoSuchWorkload\n");
+    Path data = dir.resolve("data");
+    for (Path file : List.of(garbage, wrongClass)) {
+      err.getBuffer().setLength(0);
+      assertEquals(
+          MongodbTieredCli.USAGE,
+          run(
+              "sweep",
+              "--server",
+              "embedded",
+              "--latency",
+              "off",
+              "--recordcounts",
+              "1000",
+              "--workload",
+              file.toString(),
+              "--data-dir",
+              data.toString(),
+              "--out",
+              dir.resolve("out").toString()),
+          err::toString);
+      assertTrue(err.toString().startsWith("[ERROR] --workload " + file + ": "), err.toString());
+      assertFalse(err.toString().contains("-P"), err.toString());
+      assertFalse(java.nio.file.Files.exists(data), "no server started");
+      assertFalse(java.nio.file.Files.exists(dir.resolve("out")), "nothing written");
+    }
   }
 }

@@ -285,7 +285,7 @@ class ReportCommandTest {
     Path b = client("b", 2, 3000, 1000);
     assertEquals(2, run("report", a.toString(), b.toString(), "--out", ""));
     assertEquals(
-        "[ERROR] --out: empty path (an unset shell variable?); give a directory",
+        "[ERROR] --out: empty path (an unset shell variable?); give a directory or file",
         err.toString().strip());
   }
 
@@ -342,5 +342,70 @@ class ReportCommandTest {
     assertTrue(o.contains("merge-histograms"), o);
     assertEquals(0, run("report", "merge-histograms", "--help"));
     assertTrue(out.toString().contains("absolute start time"), out.toString());
+  }
+
+  /** A cell edited to an absurd throughput once hung the plot after summary.csv was rewritten. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aTamperedCellIsRefusedBeforeAnyFileIsRewritten() throws IOException {
+    Path a = client("a", 1, 500, 1000, 2000);
+    assertEquals(0, run("report", a.toString()), err::toString);
+    Path cell = a.resolve("cells/2000-hdd.json");
+    for (String[] edit :
+        List.of(
+            new String[] {"\"throughputOpsPerSec\" : 600.0", "\"throughputOpsPerSec\" : 1e308"},
+            new String[] {"\"operations\" : 6000", "\"operations\" : -92543"})) {
+      String good = Files.readString(cell);
+      assertTrue(good.contains(edit[0]), good);
+      Files.writeString(cell, good.replace(edit[0], edit[1]));
+      Map<String, String> before = snapshot(a);
+      assertEquals(2, run("report", a.toString()), err::toString);
+      String field = edit[0].substring(1, edit[0].indexOf('"', 1));
+      assertTrue(
+          err.toString().startsWith("[ERROR] DIR " + a + ": " + cell + ": " + field + " "),
+          err.toString());
+      assertEquals(1, err.toString().strip().lines().count(), err.toString());
+      Map<String, String> after = snapshot(a);
+      after.remove("lock");
+      before.remove("lock");
+      assertEquals(before, after, "nothing rewritten");
+      Files.writeString(cell, good);
+    }
+  }
+
+  /** A sweep on its first cell has taken its lock but written no run.json yet. */
+  @Test
+  void aSweepStillOnItsFirstCellIsNamedAsBusyNotAsNoReport() throws IOException {
+    Path a = dir.resolve("first");
+    try (DirectoryLock held =
+        DirectoryLock.acquire(
+            a.resolve("lock"),
+            LockOwner.current(List.of("mongodb-tiered", "sweep", "--out", a.toString())),
+            line -> {})) {
+      assertEquals(2, run("report", a.toString()));
+      assertTrue(
+          err.toString().startsWith("[ERROR] DIR " + a + ": another sweep (pid "), err.toString());
+      assertTrue(err.toString().contains("wait for its first cell to finish"), err.toString());
+    }
+    assertEquals(2, run("report", a.toString()));
+    assertTrue(err.toString().contains("stopped before its first cell"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+  }
+
+  /** A report whose lock cannot be written (read-only, here a directory in its way): exit 2. */
+  @Test
+  void aReportWhoseLockCannotBeTakenIsAUsageErrorNamingIt() throws IOException {
+    Path a = client("a", 1, 400, 1000);
+    Files.createDirectories(a.resolve("lock"));
+    Map<String, String> before = snapshot(a);
+    assertEquals(2, run("report", a.toString()), err::toString);
+    assertTrue(
+        err.toString()
+            .startsWith("[ERROR] DIR " + a + ": cannot take its lock " + a.resolve("lock")),
+        err.toString());
+    assertTrue(
+        err.toString().contains("copy a read-only report somewhere writable"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertEquals(before, snapshot(a), "nothing rewritten");
   }
 }

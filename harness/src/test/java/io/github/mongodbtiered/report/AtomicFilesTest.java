@@ -90,4 +90,28 @@ class AtomicFilesTest {
       return new ArrayList<>(s.sorted().toList());
     }
   }
+
+  /** A full disk's error named no file; on a 64 KiB tmpfs (root only, else skipped). */
+  @Test
+  void aFullDiskIsNamedWithTheFile() throws Exception {
+    Path small = Files.createDirectory(dir.resolve("small"));
+    Process mount =
+        new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.toString())
+            .redirectErrorStream(true)
+            .start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        mount.waitFor() == 0, "a tmpfs cannot be mounted here (needs root)");
+    try {
+      Path target = small.resolve("summary.csv");
+      IOException e =
+          assertThrows(IOException.class, () -> AtomicFiles.write(target, new byte[256 * 1024]));
+      assertTrue(e.getMessage().startsWith(target + ": "), e.getMessage());
+      assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+      try (Stream<Path> left = Files.list(small)) {
+        assertEquals(List.of(), left.toList(), "no temporary file left");
+      }
+    } finally {
+      new ProcessBuilder("umount", small.toString()).start().waitFor();
+    }
+  }
 }

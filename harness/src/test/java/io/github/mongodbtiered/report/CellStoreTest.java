@@ -57,7 +57,7 @@ class CellStoreTest {
   @Test
   void everyFieldRoundTripsExactly() throws IOException {
     TreeMap<String, LatencyStats> lat = new TreeMap<>();
-    lat.put("UPDATE", new LatencyStats(7, 0.1 + 0.2, 1, 2, 3, 4, Long.MAX_VALUE));
+    lat.put("UPDATE", new LatencyStats(7, 0.1 + 0.2, 1, 2, 3, 4, 86_399_999_999L));
     lat.put("READ", new LatencyStats(0, 1e-9, 0, 0, 0, 0, 0));
     Map<Metric, Double> metrics = new EnumMap<>(Metric.class);
     metrics.put(Metric.DATA_BYTES, 1.2345678901234567e15);
@@ -353,5 +353,48 @@ class CellStoreTest {
     CellStore store = new CellStore(dir);
     store.save(c);
     return store.load(c.recordCount(), c.profile()).orElseThrow();
+  }
+
+  /** Each figure a measurement cannot give, as a hand-edited or damaged file holds it. */
+  @Test
+  void aCellWithAnAbsurdFigureIsRefusedNamingTheFileAndTheField() throws IOException {
+    CellStore store = new CellStore(dir);
+    TreeMap<String, LatencyStats> lat = new TreeMap<>();
+    lat.put("READ", new LatencyStats(100, 10, 5, 8, 9, 10, 12));
+    store.save(Cells.cell(100, "hdd").run(1000, 10_000, 100).latencies(lat).build());
+    Path f = store.file(100, "hdd");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode good = (ObjectNode) json.readTree(f.toFile());
+    Map<String, String> edits =
+        Map.of(
+            "throughputOpsPerSec", "1e308",
+            "operations", "-92543",
+            "runtimeMillis", "-1");
+    for (Map.Entry<String, String> e : edits.entrySet()) {
+      ObjectNode bad = good.deepCopy();
+      bad.put(e.getKey(), Double.parseDouble(e.getValue()));
+      if (!e.getKey().equals("throughputOpsPerSec")) {
+        bad.put(e.getKey(), Long.parseLong(e.getValue()));
+      }
+      json.writeValue(f.toFile(), bad);
+      IOException thrown = assertThrows(IOException.class, () -> store.all(), e.getKey());
+      assertTrue(thrown.getMessage().startsWith(f + ": " + e.getKey() + " "), thrown.getMessage());
+      assertTrue(thrown.getMessage().contains("delete it"), thrown.getMessage());
+    }
+    ObjectNode bad = good.deepCopy();
+    ((ObjectNode) bad.get("latencies").get("READ")).put("p99Micros", -1);
+    json.writeValue(f.toFile(), bad);
+    IOException thrown = assertThrows(IOException.class, () -> store.load(100, "hdd"));
+    assertTrue(
+        thrown.getMessage().startsWith(f + ": latencies.READ.p99Micros -1 is negative")
+            || thrown.getMessage().contains("latencies.READ.p99Micros -1 "),
+        thrown.getMessage());
+    bad = good.deepCopy();
+    bad.put("throughputOpsPerSec", "Infinity");
+    json.writeValue(f.toFile(), bad);
+    thrown = assertThrows(IOException.class, () -> store.all());
+    assertTrue(thrown.getMessage().contains("throughputOpsPerSec Infinity"), thrown.getMessage());
+    json.writeValue(f.toFile(), good);
+    assertEquals(1, store.all().size(), "the cell as saved reads");
   }
 }

@@ -380,4 +380,43 @@ class HtmlReportTest {
     }
     return names;
   }
+
+  /** The workload file said 16 threads; --threads 4 is what every cell ran with. */
+  @Test
+  void theWorkloadLineShowsTheThreadsTheCellsRanWithNotTheFilesThreadcount() {
+    RunManifest m =
+        manifest().toBuilder()
+            .workloadProperties(
+                java.util.Map.of(
+                    "workload", "site.ycsb.workloads.CoreWorkload", "threadcount", "16"))
+            .build();
+    CellResult four = Cells.cell(1000, "hdd-150").settings(settingsWithThreads(4)).build();
+    String html = HtmlReport.render(m, List.of(four), List.of(), List.of());
+    assertTrue(html.contains("threads=4"), html);
+    assertFalse(html.contains("threadcount=16"), html);
+
+    CellResult eight = Cells.cell(2000, "hdd-150").settings(settingsWithThreads(8)).build();
+    html = HtmlReport.render(m, List.of(four, eight), List.of(), List.of());
+    assertTrue(html.contains("threads=4 and 8 (per cell)"), html);
+
+    CellResult unrecorded = Cells.cell(1000, "hdd-150").build();
+    html = HtmlReport.render(m, List.of(unrecorded), List.of(), List.of());
+    assertTrue(
+        html.contains("threadcount=16 (the workload file&#39;s)")
+            || html.contains("threadcount=16 (the workload file's)"),
+        html);
+  }
+
+  static io.github.mongodbtiered.results.CellSettings settingsWithThreads(int threads) {
+    return new io.github.mongodbtiered.results.CellSettings(
+        "tiered-read-uniform",
+        new java.util.TreeMap<>(java.util.Map.of("requestdistribution", "uniform")),
+        io.github.mongodbtiered.results.CellSettings.RunShape.closedLoop(threads, 0, 5, 1),
+        io.github.mongodbtiered.profiles.DiskProfile.named("hdd").description("a disk").build(),
+        io.github.mongodbtiered.results.ServerKind.EMBEDDED,
+        "",
+        "",
+        "off",
+        "mongodb-tiered 0.1.0");
+  }
 }

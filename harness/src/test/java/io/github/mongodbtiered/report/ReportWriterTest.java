@@ -124,4 +124,67 @@ class ReportWriterTest {
       return new ArrayList<>(s.map(p -> p.getFileName().toString()).sorted().toList());
     }
   }
+
+  /** XChart's tick calculation spun forever on 1e308; a figure beyond a plot's range is refused. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aValueBeyondAPlotsRangeLeavesThePlotsOutAndSaysWhyWithoutHanging() throws IOException {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    Path report = dir.resolve("report");
+    CellResult absurd =
+        Cells.ok(200, "hdd", Tier.WT_CACHE)
+            .withMetric(io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_LOW, 90)
+            .withMetric(io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_HIGH, 1e308);
+    List<String> problems =
+        ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", Tier.WT_CACHE), absurd));
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(
+        problems.get(0).startsWith("the plots were not drawn: hdd bar at 200 x hdd: 1.0E308 is"),
+        problems.get(0));
+    assertTrue(!Files.exists(report.resolve("plots/throughput.svg")));
+    assertTrue(Files.readString(report.resolve("index.html")).contains("1.0E308 is beyond"));
+  }
+
+  /** The largest figures a cell may hold still draw, and in bounded time. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void figuresAtTheLimitsStillDraw() throws IOException {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    CellResult huge =
+        Cells.ok(200, "hdd", Tier.WT_CACHE).toBuilder()
+            .run(1, 1, CellChecks.MAX_OPS_PER_SEC)
+            .latency(
+                "READ",
+                new io.github.mongodbtiered.results.LatencyStats(
+                    1, 1, 1, 1, CellChecks.MAX_LATENCY_MICROS, 1, CellChecks.MAX_LATENCY_MICROS))
+            .metric(
+                io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_LOW, -Charts.MAX_PLOTTED)
+            .metric(
+                io.github.mongodbtiered.results.Metric.OPS_PER_SEC_CI95_HIGH, Charts.MAX_PLOTTED)
+            .build();
+    List<String> problems =
+        ReportWriter.write(
+            dir.resolve("report"), m, List.of(Cells.ok(100, "hdd", Tier.WT_CACHE), huge));
+    assertEquals(List.of(), problems);
+  }
+
+  /** A renderer that fails half-way leaves every file as it was: nothing is written before it. */
+  @Test
+  void aFailureWhileWorkingOutThePageWritesNothing() throws IOException {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    Path report = dir.resolve("report");
+    ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", Tier.WT_CACHE)));
+    String summary = Files.readString(report.resolve("summary.csv"));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        VirtualMachineError.class,
+        () ->
+            ReportWriter.write(
+                report,
+                m,
+                List.of(Cells.ok(100, "hdd", Tier.WT_CACHE), Cells.ok(200, "hdd", Tier.FS_CACHE)),
+                (cells, order) -> {
+                  throw new OutOfMemoryError("test");
+                }));
+    assertEquals(summary, Files.readString(report.resolve("summary.csv")));
+  }
 }

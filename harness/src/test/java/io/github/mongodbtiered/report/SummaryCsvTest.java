@@ -49,7 +49,7 @@ class SummaryCsvTest {
         ",predicted_tier,predicted_tier_basis,observed_tier,observed_tier_fs_hit_basis,"
             + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
-            + "page_cache_dropped,notes");
+            + "page_cache_dropped,notes,threads");
     assertEquals(expected.toString(), header);
   }
 
@@ -347,5 +347,19 @@ class SummaryCsvTest {
       row.put(names[k], values[k]);
     }
     return row;
+  }
+
+  /** A CSV reader can tell the threads each cell ran with; the column is last, so others stay. */
+  @Test
+  void theLastColumnIsTheThreadsTheCellRanWith() {
+    List<String> lines =
+        lines(
+            SummaryCsv.render(
+                List.of(
+                    Cells.cell(1000, "hdd").settings(HtmlReportTest.settingsWithThreads(4)).build(),
+                    Cells.cell(2000, "hdd").build())));
+    assertTrue(lines.get(0).endsWith(",notes,threads"), lines.get(0));
+    assertEquals("4", row(lines, 1).get("threads"));
+    assertEquals("", row(lines, 2).get("threads"), "not recorded");
   }
 }

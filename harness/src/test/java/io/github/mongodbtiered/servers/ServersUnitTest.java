@@ -68,4 +68,27 @@ class ServersUnitTest {
         List.of("latency not applied (+7.0 ms asked)"),
         e.shortfalls(DiskProfiles.builtIn().get("hdd-150")));
   }
+
+  /** Testcontainers publishes on every interface; the server's port is for this host alone. */
+  @Test
+  void theServersPortIsPublishedOnTheLoopbackAloneWhenDockerIsLocal() {
+    for (String local : List.of("localhost", "127.0.0.1")) {
+      com.github.dockerjava.api.model.HostConfig host =
+          com.github.dockerjava.api.model.HostConfig.newHostConfig().withPublishAllPorts(true);
+      ThrottledMongoContainer.publishOnLoopback(host, local);
+      assertEquals(false, host.getPublishAllPorts(), local);
+      com.github.dockerjava.api.model.Ports.Binding[] b =
+          host.getPortBindings()
+              .getBindings()
+              .get(com.github.dockerjava.api.model.ExposedPort.tcp(ThrottledMongoContainer.PORT));
+      assertEquals(1, b.length);
+      assertEquals("127.0.0.1", b[0].getHostIp());
+      assertEquals(null, b[0].getHostPortSpec(), "a port Docker picks");
+    }
+    // A remote Docker host is reached only through its published port.
+    com.github.dockerjava.api.model.HostConfig remote =
+        com.github.dockerjava.api.model.HostConfig.newHostConfig().withPublishAllPorts(true);
+    ThrottledMongoContainer.publishOnLoopback(remote, "10.1.2.3");
+    assertEquals(true, remote.getPublishAllPorts());
+  }
 }

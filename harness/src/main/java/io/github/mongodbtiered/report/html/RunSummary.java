@@ -43,7 +43,7 @@ final class RunSummary {
     fact(h, "profiles", String.join(", ", m.profileNames()));
     fact(h, "cells", rows.size() + " (" + ok + " ok, " + (rows.size() - ok) + " failed)");
     String workload = m.workloadProperties().getOrDefault("workload", "");
-    String shape = workloadShape(m.workloadProperties());
+    String shape = workloadShape(m.workloadProperties(), threads(rows));
     fact(h, "workload", (workload.isEmpty() ? "" : workload + "; ") + shape);
     fact(h, "command", String.join(" ", m.commandLine()));
     h.append("<dt>warnings</dt><dd>")
@@ -64,13 +64,37 @@ final class RunSummary {
     return server;
   }
 
-  private static String workloadShape(Map<String, String> p) {
+  /**
+   * The shape, with the threads the cells ran with in place of the file's {@code threadcount}
+   * ({@code --threads} overrides it): empty when no cell recorded its settings.
+   */
+  private static String workloadShape(Map<String, String> p, String threads) {
     List<String> parts = new ArrayList<>();
     for (String k : SHAPE) {
-      if (p.containsKey(k)) {
-        parts.add(k + "=" + p.get(k));
+      if (k.equals("threadcount") && !threads.isEmpty()) {
+        parts.add("threads=" + threads);
+      } else if (p.containsKey(k)) {
+        parts.add(k + "=" + p.get(k) + (k.equals("threadcount") ? " (the workload file's)" : ""));
       }
     }
     return String.join(", ", parts);
+  }
+
+  /** The client threads the cells ran with: {@code 4}, or {@code 4 and 8} when they differ. */
+  private static String threads(List<CellResult> rows) {
+    List<String> counts =
+        rows.stream()
+            .filter(c -> c.settings() != null)
+            .map(c -> c.settings().shape().threads())
+            .distinct()
+            .sorted()
+            .map(String::valueOf)
+            .toList();
+    return counts.size() <= 1
+        ? String.join("", counts)
+        : String.join(", ", counts.subList(0, counts.size() - 1))
+            + " and "
+            + counts.get(counts.size() - 1)
+            + " (per cell)";
   }
 }
