@@ -92,7 +92,7 @@ class OneWriterPerDirectoryTest {
     Files.writeString(foreign.resolve("index.html"), "<p>the user's own</p>\n");
     Path file = Files.writeString(dir.resolve("a-file"), "x\n");
     Map<String, String> cases = new TreeMap<>();
-    cases.put("", "[ERROR] --out: empty path (an unset shell variable?); give a directory");
+    cases.put("", "[ERROR] --out: empty path (an unset shell variable?); give a directory or file");
     cases.put(
         file.toString(),
         "[ERROR] --out " + file + ": is a file, not a directory; give a new directory");
