@@ -1,7 +1,6 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.compare.CellComparison;
-import io.github.mongodbtiered.compare.Change;
 import io.github.mongodbtiered.compare.Comparison;
 import io.github.mongodbtiered.compare.RatioInterval;
 import io.github.mongodbtiered.results.Tier;
@@ -42,19 +41,8 @@ final class CompareTable {
     lines(out, "settings that differ (BASE -> NEW)", c.settingsDifferences());
     lines(out, "not compared", c.unmatched().stream().map(u -> u.key() + ": " + u.why()).toList());
     lines(out, "rules", c.rules().describe());
-    out.printf(Locale.ROOT, "%d cells compared: %s%n", c.cells().size(), counts(c));
+    out.printf(Locale.ROOT, "%d cells compared: %s%n", c.cells().size(), c.countsByVerdict());
     out.flush();
-  }
-
-  private static String counts(Comparison c) {
-    StringBuilder s = new StringBuilder();
-    for (Change ch : Change.values()) {
-      s.append(s.length() == 0 ? "" : ", ")
-          .append(c.count(ch))
-          .append(' ')
-          .append(ch.throughputWord());
-    }
-    return s.toString();
   }
 
   private static void lines(PrintWriter out, String title, List<String> items) {

@@ -72,12 +72,7 @@ final class Counts {
   static final class MeasuredSeconds implements ITypeConverter<Double> {
     @Override
     public Double convert(String text) {
-      double s;
-      try {
-        s = Double.parseDouble(text.trim());
-      } catch (NumberFormatException e) {
-        s = Double.NaN; // refused below
-      }
+      double s = decimal(text);
       return checked(text, s, DiskBaseline.Settings.secondsProblem(s));
     }
   }
@@ -88,6 +83,15 @@ final class Counts {
       return Integer.parseInt(text.trim());
     } catch (NumberFormatException e) {
       return 0;
+    }
+  }
+
+  /** The number {@code text} says, or NaN (refused by every caller) when it is none. */
+  private static double decimal(String text) {
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      return Double.NaN;
     }
   }
 
@@ -109,12 +113,7 @@ final class Counts {
 
     @Override
     public Double convert(String text) {
-      double s;
-      try {
-        s = Double.parseDouble(text.trim());
-      } catch (NumberFormatException e) {
-        s = Double.NaN; // refused below
-      }
+      double s = decimal(text);
       return checked(
           text,
           s,

@@ -77,6 +77,18 @@ public record Comparison(
     return cells.stream().filter(c -> c.throughput().change() == throughputChange).count();
   }
 
+  /** "2 faster, 1 slower, 0 equivalent, 3 unsure": the cells by throughput verdict, in order. */
+  public String countsByVerdict() {
+    StringBuilder s = new StringBuilder();
+    for (Change ch : Change.values()) {
+      s.append(s.length() == 0 ? "" : ", ")
+          .append(count(ch))
+          .append(' ')
+          .append(ch.throughputWord());
+    }
+    return s.toString();
+  }
+
   private static String whyNot(CellResult b, CellResult n) {
     if (!b.ok() || !n.ok()) {
       return (b.ok() ? "" : "failed in BASE (" + b.error() + ")")

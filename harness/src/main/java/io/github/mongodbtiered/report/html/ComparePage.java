@@ -3,7 +3,6 @@ package io.github.mongodbtiered.report.html;
 import static io.github.mongodbtiered.report.html.Html.esc;
 
 import io.github.mongodbtiered.compare.CellComparison;
-import io.github.mongodbtiered.compare.Change;
 import io.github.mongodbtiered.compare.Comparison;
 import io.github.mongodbtiered.compare.RatioInterval;
 import io.github.mongodbtiered.results.Tier;
@@ -62,7 +61,7 @@ public final class ComparePage {
         .append("</code>: ")
         .append(c.cells().size())
         .append(" cells compared; ")
-        .append(summary(c))
+        .append(c.countsByVerdict())
         .append(".</p>");
     list(h, "Rules", c.rules().describe());
     list(h, "Settings that differ (BASE → NEW)", c.settingsDifferences());
@@ -80,17 +79,6 @@ public final class ComparePage {
     Path file = dir.resolve(FILE);
     Files.writeString(file, page(c, baseLabel, newLabel), StandardCharsets.UTF_8);
     return file;
-  }
-
-  private static String summary(Comparison c) {
-    StringBuilder s = new StringBuilder();
-    for (Change ch : Change.values()) {
-      s.append(s.length() == 0 ? "" : ", ")
-          .append(c.count(ch))
-          .append(' ')
-          .append(ch.throughputWord());
-    }
-    return s.toString();
   }
 
   private static void list(StringBuilder h, String title, List<String> items) {
