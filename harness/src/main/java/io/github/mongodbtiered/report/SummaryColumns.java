@@ -164,6 +164,7 @@ public final class SummaryColumns {
       case MEAN -> "mean";
       case LOWEST -> "lowest";
       case FIRST -> "first repeat's";
+      case SUM -> "sum";
       case RECOMPUTED -> "from all repeats";
     };
   }
