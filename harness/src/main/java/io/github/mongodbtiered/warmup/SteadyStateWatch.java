@@ -4,6 +4,7 @@ import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.bson.Document;
 
@@ -26,6 +27,7 @@ public final class SteadyStateWatch implements Progress {
   private final Progress shown;
   private final Supplier<Document> serverStatus;
   private final Supplier<Long> pageCacheBytes;
+  private LongSupplier clientJit = SteadyStateWatch::jitMillis;
   private Supplier<Long> deviceReads = () -> null;
   private Long lastDeviceReads;
 
@@ -125,6 +127,16 @@ public final class SteadyStateWatch implements Progress {
     return this;
   }
 
+  /**
+   * Where the client's JIT compilation time comes from (ms in all, -1 when unknown): this JVM's by
+   * default; a test driving the watch on a clock of its own gives its own, since this JVM's
+   * compiler works on the real clock.
+   */
+  SteadyStateWatch clientJit(LongSupplier totalMillis) {
+    this.clientJit = totalMillis;
+    return this;
+  }
+
   @Override
   public synchronized void update(long opsDone, long opsTotal, long elapsedMillis) {
     shown.update(opsDone, opsTotal, elapsedMillis);
@@ -165,7 +177,7 @@ public final class SteadyStateWatch implements Progress {
     WiredTigerCacheStats now = WiredTigerCacheStats.from(status);
     double seconds = dtMillis / 1000.0;
     Long pagesRead = now.since(lastStats).pagesReadIntoCache();
-    long jit = jitMillis();
+    long jit = clientJit.getAsLong();
     Long serverJit = serverJitMillis(status);
     Double compilerBusy = compilerBusy(jit, serverJit, dtMillis);
     Long reads = readDevice();

@@ -51,8 +51,13 @@ class DelayedVolumeTest {
 
       m = v.mount(0);
       long fast = readP50Micros(m.dataDir().resolve("probe.dat"));
+      // Relative, not absolute: on a busy host both reads wait for the CPU, only one for the delay.
       assertTrue(
-          fast < 2_000, "the data survives a remount, and reads are fast without delay: " + fast);
+          fast <= p50 - 3_500,
+          "the data survives a remount, and at least half the 7 ms is gone without the delay: "
+              + fast
+              + " us against "
+              + p50);
     }
     assertNothingLeft(layer);
     assertTrue(Files.exists(layer.resolve(DelayedVolume.IMAGE)), "the data stays");

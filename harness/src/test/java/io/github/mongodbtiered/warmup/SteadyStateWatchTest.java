@@ -30,7 +30,9 @@ class SteadyStateWatchTest {
     AtomicLong cacheBytes = new AtomicLong(10_000_000);
     List<Long> shown = new ArrayList<>();
     Progress bar = (done, total, elapsed) -> shown.add(done);
-    SteadyStateWatch w = new SteadyStateWatch(bar, () -> stats(pagesRead.get(), cacheBytes.get()));
+    SteadyStateWatch w =
+        new SteadyStateWatch(bar, () -> stats(pagesRead.get(), cacheBytes.get()))
+            .clientJit(() -> -1L);
     long ops = 0;
     int stoppedAtSecond = -1;
     // Updates every 500 ms at 5000 ops/s; the cache fills for 4 s, then stays put.
@@ -65,13 +67,14 @@ class SteadyStateWatchTest {
     AtomicLong elapsed = new AtomicLong();
     SteadyStateWatch w =
         new SteadyStateWatch(
-            Progress.NONE,
-            () -> stats(0, 10_000_000),
-            () -> null,
-            10,
-            0,
-            () -> restoredAt.add(elapsed.get()),
-            60_000);
+                Progress.NONE,
+                () -> stats(0, 10_000_000),
+                () -> null,
+                10,
+                0,
+                () -> restoredAt.add(elapsed.get()),
+                60_000)
+            .clientJit(() -> -1L);
     long ops = 0;
     long restoredMillis = -1;
     for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
@@ -102,13 +105,14 @@ class SteadyStateWatchTest {
     List<Long> restoredAt = new ArrayList<>();
     SteadyStateWatch filling =
         new SteadyStateWatch(
-            Progress.NONE,
-            () -> stats(0, cacheBytes.addAndGet(50_000_000)),
-            () -> null,
-            10,
-            0,
-            () -> restoredAt.add(1L),
-            15_000);
+                Progress.NONE,
+                () -> stats(0, cacheBytes.addAndGet(50_000_000)),
+                () -> null,
+                10,
+                0,
+                () -> restoredAt.add(1L),
+                15_000)
+            .clientJit(() -> -1L);
     for (int half = 0; half <= 40; half++) {
       filling.update(half * 2500L, 0, half * 500L);
     }
@@ -119,15 +123,16 @@ class SteadyStateWatchTest {
 
     SteadyStateWatch broken =
         new SteadyStateWatch(
-            Progress.NONE,
-            () -> stats(0, 10_000_000),
-            () -> null,
-            10,
-            0,
-            () -> {
-              throw new java.io.IOException("the server's process is gone");
-            },
-            60_000);
+                Progress.NONE,
+                () -> stats(0, 10_000_000),
+                () -> null,
+                10,
+                0,
+                () -> {
+                  throw new java.io.IOException("the server's process is gone");
+                },
+                60_000)
+            .clientJit(() -> -1L);
     for (int half = 0; half <= 40 && !broken.stopRequested(); half++) {
       broken.update(half * 2500L, 0, half * 500L);
     }
@@ -140,10 +145,11 @@ class SteadyStateWatchTest {
   void aServerWithoutCacheFiguresIsJudgedOnThroughputAloneAndAFailedReadIsNoFailure() {
     SteadyStateWatch w =
         new SteadyStateWatch(
-            Progress.NONE,
-            () -> {
-              throw new IllegalStateException("serverStatus refused");
-            });
+                Progress.NONE,
+                () -> {
+                  throw new IllegalStateException("serverStatus refused");
+                })
+            .clientJit(() -> -1L);
     for (int half = 0; half <= 20; half++) {
       w.update(half * 2500L, 0, half * 500L);
     }
@@ -156,10 +162,12 @@ class SteadyStateWatchTest {
     AtomicLong serverJitMillis = new AtomicLong();
     SteadyStateWatch w =
         new SteadyStateWatch(
-            Progress.NONE,
-            () ->
-                stats(0, 10_000_000)
-                    .append("jvm", new Document("compilationTimeMillis", serverJitMillis.get())));
+                Progress.NONE,
+                () ->
+                    stats(0, 10_000_000)
+                        .append(
+                            "jvm", new Document("compilationTimeMillis", serverJitMillis.get())))
+            .clientJit(() -> -1L);
     int stoppedAtSecond = -1;
     // Flat throughput and cache throughout; the server compiles 200 ms a second for 15 s.
     for (int half = 0; half <= 80 && stoppedAtSecond < 0; half++) {
@@ -182,7 +190,8 @@ class SteadyStateWatchTest {
 
   @Test
   void aWarmUpShorterThanTheWindowIsNotSteadyAndSaysWhy() {
-    SteadyStateWatch w = new SteadyStateWatch(Progress.NONE, () -> stats(0, 1));
+    SteadyStateWatch w =
+        new SteadyStateWatch(Progress.NONE, () -> stats(0, 1)).clientJit(() -> -1L);
     for (int half = 0; half <= 2; half++) {
       w.update(half * 2500L, 0, half * 500L);
     }
