@@ -20,7 +20,7 @@ import org.bson.Document;
  * credentials: a shard is named by its place and hosts, and a driver's message is scrubbed.
  */
 final class ShardReader {
-  /** A shard that answered before the sweep and not now is a failed reading, not a long wait. */
+  /** Unless the URL says otherwise (serverSelectionTimeoutMS): as long as --mongodb-url's. */
   private static final long TIMEOUT_MILLIS = 10_000;
 
   private final List<String> urls;
@@ -72,9 +72,9 @@ final class ShardReader {
       throw new IllegalArgumentException(
           "--shard-url: --mongodb-url "
               + maskedTarget
-              + " is a "
+              + " is not a mongos (its serverStatus names process "
               + processOf(target)
-              + ", not a mongos: its own serverStatus has the cache figures; leave out --shard-url");
+              + "): its own serverStatus has the cache figures; leave out --shard-url");
     }
     List<String> seen = new ArrayList<>();
     for (int i = 0; i < urls.size(); i++) {
@@ -105,15 +105,18 @@ final class ShardReader {
   }
 
   private static String processOf(Document status) {
-    return status.get("process") instanceof String p ? p : "server that names no process";
+    return status.get("process") instanceof String p ? p : "none";
   }
 
   private static Document serverStatus(String url) {
+    ConnectionString cs = new ConnectionString(url);
+    long timeoutMillis =
+        cs.getServerSelectionTimeout() == null ? TIMEOUT_MILLIS : cs.getServerSelectionTimeout();
     MongoClientSettings settings =
         MongoClientSettings.builder()
-            .applyConnectionString(new ConnectionString(url))
+            .applyConnectionString(cs)
             .applyToClusterSettings(
-                b -> b.serverSelectionTimeout(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS))
+                b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
             .build();
     try (MongoClient client = MongoClients.create(settings)) {
       return client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
