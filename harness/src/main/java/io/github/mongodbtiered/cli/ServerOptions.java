@@ -91,7 +91,7 @@ final class ServerOptions {
     }
     if (!mongodbUrl.startsWith("mongodb://") && !mongodbUrl.startsWith("mongodb+srv://")) {
       throw new IllegalArgumentException(
-          "--mongodb-url " + Redaction.maskUri(mongodbUrl) + ": expected mongodb://host:port/db");
+          "--mongodb-url " + shown(mongodbUrl) + ": expected mongodb://host:port/db");
     }
     // Now, naming the option, rather than as the driver's bare words once the sweep connects.
     BindingOptions.parseUrl("--mongodb-url", mongodbUrl);
@@ -107,11 +107,19 @@ final class ServerOptions {
     for (String url : shardUrls) {
       if (!url.startsWith("mongodb://") && !url.startsWith("mongodb+srv://")) {
         throw new IllegalArgumentException(
-            "--shard-url " + Redaction.maskUri(url) + ": expected mongodb://host:port");
+            "--shard-url " + shown(url) + ": expected mongodb://host:port");
       }
       BindingOptions.parseUrl("--shard-url", url);
     }
     return List.copyOf(shardUrls);
+  }
+
+  /**
+   * A value given as a URL, as an error may quote it: masked, and not at all without a scheme
+   * ("u:pw@h/db"), where the masking cannot tell the password.
+   */
+  private static String shown(String url) {
+    return url.contains("://") ? Redaction.maskUri(url) : "(a value without a scheme)";
   }
 
   /** --data-dir, by default {@code out}/data, absolute. */
