@@ -100,6 +100,9 @@ public final class RunMetrics {
     put(m, Metric.WT_PAGES_REQUESTED, wt.pagesRequestedFromCache());
     put(m, Metric.WT_HIT_RATIO, wt.hitRatio());
     put(m, Metric.WT_APP_THREAD_EVICTIONS, wt.pagesEvictedByAppThreads());
+    if (after.fromShards()) {
+      put(m, Metric.WT_SHARDS, after.shards().size());
+    }
 
     Long requested = bytesRequestedFromFs(before, after, wt, serverSharesClientProcess);
     Long fromDevice = bytesReadFromDevice(before, after);

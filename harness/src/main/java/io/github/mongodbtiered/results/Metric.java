@@ -299,7 +299,18 @@ public enum Metric {
       0,
       RECOMPUTED,
       SERVER_PART,
-      "the coefficient of variation is above the documented threshold");
+      "the coefficient of variation is above the documented threshold"),
+  /**
+   * Set only through a router with {@code --shard-url}; the cell's notes name the shards. Last, so
+   * that the saved cells of older reports keep their keys' order.
+   */
+  WT_SHARDS(
+      "wt_shards",
+      Unit.SHARDS,
+      0,
+      FIRST,
+      SERVER_PART,
+      "shards whose serverStatus the wt_ and fs_ figures add up (--shard-url); empty for one server");
 
   /** What a metric counts or measures; its CSV column's name ends in it where it has a suffix. */
   public enum Unit {
@@ -322,6 +333,7 @@ public enum Metric {
     INDEX("index"),
     INTERVALS("intervals"),
     RUNS("runs"),
+    SHARDS("shards"),
     /** A yes or no held as 1 or 0: the CSV writes true or false. */
     FLAG("yes/no");
 

@@ -63,6 +63,7 @@ class ShardSumTest {
     assertEquals(3_271_000_000.0, m.get(Metric.WT_CACHE_USED_BYTES), "2,771,000,000 + 500,000,000");
     assertEquals(36_000.0, m.get(Metric.FS_READ_OPS_REQUESTED), "18,000 blocks on each");
     assertEquals(600_000_000.0, m.get(Metric.WT_BYTES_READ_INTO_CACHE), "2 x 300,000,000");
+    assertEquals(2.0, m.get(Metric.WT_SHARDS));
     for (Metric hostDisk : RunMetrics.HOST_DISK_FIGURES) {
       assertFalse(m.containsKey(hostDisk), hostDisk.column() + ": not this host's disk");
     }
@@ -157,6 +158,7 @@ class ShardSumTest {
     for (Metric server : RunMetrics.SERVER_FIGURES) {
       assertFalse(m.containsKey(server), server.column());
     }
+    assertEquals(2.0, m.get(Metric.WT_SHARDS), "the shards were asked: the note says why empty");
     List<String> notes = StatisticNotes.of(after, DataSizes.none(), null);
     assertTrue(
         notes.contains(

@@ -100,6 +100,7 @@ class ShardUrlTest {
               DataSizes.none());
       // 64 MiB + 32 MiB, as configured: 67,108,864 + 33,554,432.
       assertEquals(100_663_296.0, m.get(Metric.WT_CACHE_MAX_BYTES));
+      assertEquals(2.0, m.get(Metric.WT_SHARDS));
       double requested = 0;
       for (ShardStatus s : after.shards()) {
         assertNull(s.failure());
