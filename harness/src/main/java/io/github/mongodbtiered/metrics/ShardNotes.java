@@ -30,6 +30,17 @@ final class ShardNotes {
       }
     }
     List<ShardStatus> answered = shards.stream().filter(s -> s.failure() == null).toList();
+    notes.addAll(lacking(answered));
+    String evictions = evictionNames(answered);
+    if (evictions != null) {
+      notes.add(evictions);
+    }
+    return notes;
+  }
+
+  /** Each figure some shard that answered does not report, naming those shards. */
+  private static List<String> lacking(List<ShardStatus> answered) {
+    List<String> notes = new ArrayList<>();
     for (Map.Entry<Metric, Function<WiredTigerCacheStats, Long>> f :
         StatisticNotes.WT_FIGURES.entrySet()) {
       String lacking =
@@ -47,10 +58,6 @@ final class ShardNotes {
                 + StatisticNotes.WT_NAMES.get(f.getKey())
                 + ", and a sum over the other shards would pass for the whole cluster");
       }
-    }
-    String evictions = evictionNames(answered);
-    if (evictions != null) {
-      notes.add(evictions);
     }
     return notes;
   }

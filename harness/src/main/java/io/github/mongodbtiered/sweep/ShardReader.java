@@ -77,30 +77,34 @@ final class ShardReader {
               + "): its own serverStatus has the cache figures; leave out --shard-url");
     }
     List<String> seen = new ArrayList<>();
-    for (int i = 0; i < urls.size(); i++) {
-      String where = "--shard-url " + Redaction.maskUri(urls.get(i));
-      if (seen.contains(hosts(urls.get(i)))) {
+    for (String url : urls) {
+      if (seen.contains(hosts(url))) {
         throw new IllegalArgumentException(
-            where + ": this shard is given twice; it would be counted twice in the sums");
+            "--shard-url "
+                + Redaction.maskUri(url)
+                + ": this shard is given twice; it would be counted twice in the sums");
       }
-      seen.add(hosts(urls.get(i)));
+      seen.add(hosts(url));
     }
-    for (int i = 0; i < urls.size(); i++) {
-      String where = "--shard-url " + Redaction.maskUri(urls.get(i));
-      Document status;
-      try {
-        status = serverStatus(urls.get(i));
-      } catch (RuntimeException e) {
-        throw new ServerUnavailableException(
-            where
-                + ": the shard did not answer serverStatus ("
-                + Redaction.scrub(Messages.of(e), urls.get(i))
-                + "): check the shard's host, port and credentials, or leave it out");
-      }
-      if (ServerIdentity.from(status).isRouter()) {
-        throw new IllegalArgumentException(
-            where + ": is a mongos too: give each shard's own mongod (its primary)");
-      }
+    urls.forEach(ShardReader::checkShard);
+  }
+
+  /** The shard answers, and is no router. */
+  private static void checkShard(String url) {
+    String where = "--shard-url " + Redaction.maskUri(url);
+    Document status;
+    try {
+      status = serverStatus(url);
+    } catch (RuntimeException e) {
+      throw new ServerUnavailableException(
+          where
+              + ": the shard did not answer serverStatus ("
+              + Redaction.scrub(Messages.of(e), url)
+              + "): check the shard's host, port and credentials, or leave it out");
+    }
+    if (ServerIdentity.from(status).isRouter()) {
+      throw new IllegalArgumentException(
+          where + ": is a mongos too: give each shard's own mongod (its primary)");
     }
   }
 

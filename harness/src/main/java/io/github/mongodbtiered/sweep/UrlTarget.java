@@ -55,9 +55,8 @@ final class UrlTarget implements TargetServer {
     Document status = null;
     try (MongoClient client = MongoClients.create(settings)) {
       client.getDatabase(Endpoint.databaseOf(url)).runCommand(new Document("ping", 1));
-      if (!shardUrls.isEmpty()) {
-        status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
-      }
+      // Only to tell a router: a user without serverStatus rights can still measure a mongod.
+      status = shardUrls.isEmpty() ? null : serverStatus(client);
     } catch (MongoTimeoutException e) {
       if (String.valueOf(e.getMessage()).contains(MongoSecurityException.class.getSimpleName())) {
         throw authenticationFailed(where);
@@ -80,6 +79,10 @@ final class UrlTarget implements TargetServer {
       new ShardReader(shardUrls).check(status, Redaction.maskUri(url));
     }
     return new UrlTarget(url);
+  }
+
+  private static Document serverStatus(MongoClient client) {
+    return client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
   }
 
   private static ServerUnavailableException authenticationFailed(String where) {
