@@ -29,10 +29,6 @@ final class ShardReader {
     this.urls = List.copyOf(urls);
   }
 
-  boolean any() {
-    return !urls.isEmpty();
-  }
-
   /** Each shard's status now, in the order given; a shard that fails is read as a failure. */
   List<ShardStatus> read() {
     List<ShardStatus> shards = new ArrayList<>();
