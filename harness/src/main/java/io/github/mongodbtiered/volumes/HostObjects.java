@@ -27,19 +27,28 @@ final class HostObjects {
     return new HostObjects(Path.of("/sys"), Path.of("/proc"));
   }
 
+  /**
+   * The file behind {@code /sys/block/loopN}, or null when it has none: never attached, or detached
+   * while the devices were listed (another run's teardown); one device is never all of them.
+   */
+  private static String backingFile(Path blockDir) {
+    try {
+      return Files.readString(blockDir.resolve("loop/backing_file")).strip();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   /** Loop devices ({@code /dev/loopN}) whose backing file is {@code file}. */
   List<String> loopsBackedBy(Path file) {
     List<String> loops = new ArrayList<>();
     String wanted = file.toString();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
       for (Path b : blocks) {
-        Path backing = b.resolve("loop/backing_file");
-        if (Files.isReadable(backing)) {
-          String name = Files.readString(backing).strip();
-          // The kernel appends " (deleted)" when the file went away under the device.
-          if (name.equals(wanted) || name.equals(wanted + " (deleted)")) {
-            loops.add("/dev/" + b.getFileName());
-          }
+        String name = backingFile(b);
+        // The kernel appends " (deleted)" when the file went away under the device.
+        if (name != null && (name.equals(wanted) || name.equals(wanted + " (deleted)"))) {
+          loops.add("/dev/" + b.getFileName());
         }
       }
     } catch (IOException e) {
