@@ -5,6 +5,8 @@ import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.sweep.SweepOptions.ServerChoice;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -52,6 +54,15 @@ final class ServerOptions {
   String mongodbUrl;
 
   @Option(
+      names = "--shard-url",
+      paramLabel = "URL",
+      description =
+          "With --mongodb-url to a mongos: a shard's own server (its primary), read for the"
+              + " WiredTiger cache figures a router lacks, added up over the shards; repeat per"
+              + " shard.")
+  List<String> shardUrls = new ArrayList<>();
+
+  @Option(
       names = "--image",
       paramLabel = "IMAGE",
       description = "Server image for --server docker (default: ${DEFAULT-VALUE}).")
@@ -80,11 +91,35 @@ final class ServerOptions {
     }
     if (!mongodbUrl.startsWith("mongodb://") && !mongodbUrl.startsWith("mongodb+srv://")) {
       throw new IllegalArgumentException(
-          "--mongodb-url " + Redaction.maskUri(mongodbUrl) + ": expected mongodb://host:port/db");
+          "--mongodb-url " + shown(mongodbUrl) + ": expected mongodb://host:port/db");
     }
     // Now, naming the option, rather than as the driver's bare words once the sweep connects.
     BindingOptions.parseUrl("--mongodb-url", mongodbUrl);
     return ServerChoice.URL;
+  }
+
+  /**
+   * The --shard-url values, each checked as a URL.
+   *
+   * @throws IllegalArgumentException naming the option, without the URL's credentials
+   */
+  List<String> shardUrls() {
+    for (String url : shardUrls) {
+      if (!url.startsWith("mongodb://") && !url.startsWith("mongodb+srv://")) {
+        throw new IllegalArgumentException(
+            "--shard-url " + shown(url) + ": expected mongodb://host:port");
+      }
+      BindingOptions.parseUrl("--shard-url", url);
+    }
+    return List.copyOf(shardUrls);
+  }
+
+  /**
+   * A value given as a URL, as an error may quote it: masked, and not at all without a scheme
+   * ("u:pw@h/db"), where the masking cannot tell the password.
+   */
+  private static String shown(String url) {
+    return url.contains("://") ? Redaction.maskUri(url) : "(a value without a scheme)";
   }
 
   /** --data-dir, by default {@code out}/data, absolute. */

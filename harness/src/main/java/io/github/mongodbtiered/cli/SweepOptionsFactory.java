@@ -43,6 +43,7 @@ final class SweepOptionsFactory {
         .dropExisting(load.dropExisting)
         .server(server.choice())
         .mongodbUrl(server.mongodbUrl)
+        .shardUrls(server.shardUrls())
         .image(server.image)
         .outDir(out.toAbsolutePath())
         .dataDir(server.dataDir(out))

@@ -51,7 +51,7 @@ public final class RunMetrics {
       ClientCpuUsage clientCpu,
       DataSizes sizes) {
     Map<Metric, Double> m = new EnumMap<>(Metric.class);
-    if (!before.fromRouter() && !after.fromRouter()) {
+    if (dataServerFigures(before) && dataServerFigures(after)) {
       putServerFigures(m, before, after, elapsedNanos, serverSharesClientProcess);
     }
     put(m, Metric.CLIENT_CPU_US_PER_OP, clientCpu.cpuMicrosPerOp());
@@ -63,14 +63,36 @@ public final class RunMetrics {
     return m;
   }
 
-  /** The {@link #SERVER_FIGURES}: never a part of them, as from a router, which would mislead. */
+  /**
+   * The figures of this host's disk under the server: a remote shard's are not on this host, so
+   * with {@code --shard-url} they stay empty beside the shards' WiredTiger figures.
+   */
+  public static final List<Metric> HOST_DISK_FIGURES =
+      List.of(
+          Metric.DEVICE_BYTES_READ,
+          Metric.FS_HIT_RATIO,
+          Metric.DEVICE_READ_OPS,
+          Metric.FS_HIT_RATIO_OPS,
+          Metric.DEVICE_READS_PER_SEC,
+          Metric.DEVICE_AWAIT_MS,
+          Metric.DEVICE_UTIL_PCT);
+
+  /** A data-bearing server's snapshot, or a router's whose shards were read beside it. */
+  private static boolean dataServerFigures(ServerSnapshot s) {
+    return !s.fromRouter() || s.fromShards();
+  }
+
+  /**
+   * The {@link #SERVER_FIGURES}: never a part of them, as from a router alone, which would mislead.
+   * A router's shards give the WiredTiger ones added up; their snapshots have no host figures.
+   */
   private static void putServerFigures(
       Map<Metric, Double> m,
       ServerSnapshot before,
       ServerSnapshot after,
       long elapsedNanos,
       boolean serverSharesClientProcess) {
-    WiredTigerCacheStats wt = after.wiredTiger().since(before.wiredTiger());
+    WiredTigerCacheStats wt = after.wiredTigerSince(before);
     put(m, Metric.WT_CACHE_MAX_BYTES, wt.cacheMaxBytes());
     put(m, Metric.WT_CACHE_USED_BYTES, wt.cacheUsedBytes());
     put(m, Metric.WT_BYTES_READ_INTO_CACHE, wt.bytesReadIntoCache());
@@ -78,6 +100,9 @@ public final class RunMetrics {
     put(m, Metric.WT_PAGES_REQUESTED, wt.pagesRequestedFromCache());
     put(m, Metric.WT_HIT_RATIO, wt.hitRatio());
     put(m, Metric.WT_APP_THREAD_EVICTIONS, wt.pagesEvictedByAppThreads());
+    if (after.fromShards()) {
+      put(m, Metric.WT_SHARDS, after.shards().size());
+    }
 
     Long requested = bytesRequestedFromFs(before, after, wt, serverSharesClientProcess);
     Long fromDevice = bytesReadFromDevice(before, after);

@@ -21,9 +21,9 @@ public final class StatisticNotes {
    * Each column read from WiredTiger's statistics alone, and its value ({@code fs_bytes_requested}
    * is not one: without the block manager's count it falls back to the process's reads).
    */
-  private static final Map<Metric, Function<WiredTigerCacheStats, Long>> WT_FIGURES = figures();
+  static final Map<Metric, Function<WiredTigerCacheStats, Long>> WT_FIGURES = figures();
 
-  private static final Map<Metric, String> WT_NAMES =
+  static final Map<Metric, String> WT_NAMES =
       Map.of(
           Metric.WT_CACHE_MAX_BYTES, "cache[\"maximum bytes configured\"]",
           Metric.WT_CACHE_USED_BYTES, "cache[\"bytes currently in the cache\"]",
@@ -79,7 +79,9 @@ public final class StatisticNotes {
     if (!sources.isEmpty()) {
       notes.add("statistics of " + who + ": " + String.join("; ", sources));
     }
-    if (after.fromRouter()) {
+    if (after.fromRouter() && after.fromShards()) {
+      notes.addAll(ShardNotes.of(after));
+    } else if (after.fromRouter()) {
       notes.add(router(server));
     } else if (wtReported) {
       notes.addAll(missing(wt, who));
@@ -104,7 +106,8 @@ public final class StatisticNotes {
         + router.process()
         + "): mongos has no WiredTiger cache and no data disk of its own, so cache and disk figures"
         + " are left empty rather than computed from part of the data: "
-        + RunMetrics.SERVER_FIGURES.stream().map(Metric::column).collect(Collectors.joining(", "));
+        + RunMetrics.SERVER_FIGURES.stream().map(Metric::column).collect(Collectors.joining(", "))
+        + " (give each shard's URL with --shard-url to read the cache figures from the shards)";
   }
 
   /** Each figure no name gave, on a server that reports WiredTiger's statistics. */

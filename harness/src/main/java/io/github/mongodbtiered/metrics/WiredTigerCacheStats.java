@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.metrics;
 
+import java.util.List;
 import org.bson.Document;
 
 /**
@@ -132,6 +133,33 @@ public record WiredTigerCacheStats(
         Counters.delta(blockManagerBytesRead, before.blockManagerBytesRead),
         Counters.delta(blockManagerBlocksRead, before.blockManagerBlocksRead),
         appEvictionSource);
+  }
+
+  /**
+   * Several shards' figures as one server's: counters and cache bytes (used and configured) add up,
+   * so that {@link #hitRatio()} on the sum is recomputed from all the shards' pages, never an
+   * average of their ratios. A figure one shard lacks is null in the sum (a sum over part of the
+   * shards would pass for the whole); so are the evictions when shards read them under different
+   * names (a cluster mid-upgrade).
+   */
+  public static WiredTigerCacheStats sumOf(List<WiredTigerCacheStats> shards) {
+    WiredTigerCacheStats s = shards.get(0);
+    for (WiredTigerCacheStats t : shards.subList(1, shards.size())) {
+      s =
+          new WiredTigerCacheStats(
+              Counters.sum(s.bytesReadIntoCache, t.bytesReadIntoCache),
+              Counters.sum(s.pagesReadIntoCache, t.pagesReadIntoCache),
+              Counters.sum(s.pagesRequestedFromCache, t.pagesRequestedFromCache),
+              Counters.sum(s.cacheMaxBytes, t.cacheMaxBytes),
+              Counters.sum(s.cacheUsedBytes, t.cacheUsedBytes),
+              s.appEvictionSource == t.appEvictionSource
+                  ? Counters.sum(s.pagesEvictedByAppThreads, t.pagesEvictedByAppThreads)
+                  : null,
+              Counters.sum(s.blockManagerBytesRead, t.blockManagerBytesRead),
+              Counters.sum(s.blockManagerBlocksRead, t.blockManagerBlocksRead),
+              s.appEvictionSource == t.appEvictionSource ? s.appEvictionSource : null);
+    }
+    return s;
   }
 
   /** Whether the reply had any of these figures, i.e. came from a server running WiredTiger. */

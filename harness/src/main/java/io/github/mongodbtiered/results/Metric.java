@@ -338,7 +338,18 @@ public enum Metric {
       1,
       MEAN,
       SERVER_PART,
-      "the part of warmup_preload_s spent reading the data files into the page cache");
+      "the part of warmup_preload_s spent reading the data files into the page cache"),
+  /**
+   * Set only through a router with {@code --shard-url}; the cell's notes name the shards. Last, so
+   * that the saved cells of older reports keep their keys' order.
+   */
+  WT_SHARDS(
+      "wt_shards",
+      Unit.SHARDS,
+      0,
+      FIRST,
+      SERVER_PART,
+      "shards whose serverStatus the wt_ and fs_ figures add up (--shard-url); empty for one server");
 
   /** What a metric counts or measures; its CSV column's name ends in it where it has a suffix. */
   public enum Unit {
@@ -361,6 +372,7 @@ public enum Metric {
     INDEX("index"),
     INTERVALS("intervals"),
     RUNS("runs"),
+    SHARDS("shards"),
     /** A yes or no held as 1 or 0: the CSV writes true or false. */
     FLAG("yes/no");
 

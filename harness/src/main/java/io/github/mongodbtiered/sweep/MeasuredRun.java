@@ -52,7 +52,9 @@ final class MeasuredRun {
   static Readings measure(CellContext c, MongoDatabase db, Progress progress)
       throws PhaseException, IOException {
     ServerSnapshot before =
-        c.readsServerFigures() ? new SnapshotReader(c.endpoint()).read(db) : NO_SERVER_FIGURES;
+        c.readsServerFigures()
+            ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().shardUrls())).read(db)
+            : NO_SERVER_FIGURES;
     ClientCpu cpuBefore = ClientCpu.now();
     long startedMillis = System.currentTimeMillis();
     long t0 = System.nanoTime();
@@ -74,7 +76,8 @@ final class MeasuredRun {
     if (!c.readsServerFigures()) {
       return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null);
     }
-    ServerSnapshot counters = new SnapshotReader(c.endpoint()).read(db);
+    ServerSnapshot counters =
+        new SnapshotReader(c.endpoint(), new ShardReader(c.options().shardUrls())).read(db);
     String restarted = ServerLife.read(db).restartedSince(lifeBefore);
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with

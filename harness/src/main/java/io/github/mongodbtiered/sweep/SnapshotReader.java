@@ -9,6 +9,7 @@ import io.github.mongodbtiered.metrics.ServerSnapshot;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.bson.Document;
 
 /**
@@ -18,9 +19,18 @@ import org.bson.Document;
  */
 final class SnapshotReader {
   private final Endpoint endpoint;
+  private final ShardReader shards;
+
+  /**
+   * @param shards a router's shards to read beside it (the cell's {@code --shard-url}s), else none
+   */
+  SnapshotReader(Endpoint endpoint, ShardReader shards) {
+    this.endpoint = endpoint;
+    this.shards = shards;
+  }
 
   SnapshotReader(Endpoint endpoint) {
-    this.endpoint = endpoint;
+    this(endpoint, new ShardReader(List.of()));
   }
 
   ServerSnapshot read(MongoDatabase db) {
@@ -32,7 +42,8 @@ final class SnapshotReader {
         device(),
         reads.readBytes(),
         reads.readOps(),
-        ServerIdentity.from(status));
+        ServerIdentity.from(status),
+        shards.read());
   }
 
   private ProcessIo processIo() {

@@ -34,6 +34,7 @@ public final class SweepOptions {
   private final int loadBatchSize;
   private final ServerChoice server;
   private final String mongodbUrl;
+  private final List<String> shardUrls;
   private final String image;
   private final Path outDir;
   private final Path dataDir;
@@ -71,6 +72,7 @@ public final class SweepOptions {
     loadBatchSize = b.loadBatchSize;
     server = b.server;
     mongodbUrl = b.mongodbUrl;
+    shardUrls = List.copyOf(b.shardUrls);
     image = b.image;
     outDir = Objects.requireNonNull(b.outDir, "outDir: give the report directory");
     // As the command line's --data-dir: OUT/data unless given.
@@ -109,6 +111,10 @@ public final class SweepOptions {
           "--clients "
               + fleet.slot().clients()
               + ": a fleet drives one server every client reaches: give it with --mongodb-url");
+    }
+    if (!shardUrls.isEmpty() && mongodbUrl == null) {
+      throw new IllegalArgumentException(
+          "--shard-url reads a sharded cluster's shards: give its mongos with --mongodb-url");
     }
     if (recordCounts.isEmpty() || recordCounts.get(0) < 1) {
       throw new IllegalArgumentException("--recordcounts: give one or more counts of at least 1");
@@ -216,6 +222,14 @@ public final class SweepOptions {
     return mongodbUrl;
   }
 
+  /**
+   * The shards' URLs ({@code --shard-url}) of the cluster whose router is {@link #mongodbUrl}, in
+   * the order given; empty for none. May hold credentials: never print them.
+   */
+  public List<String> shardUrls() {
+    return shardUrls;
+  }
+
   /** The server image for docker. */
   public String image() {
     return image;
@@ -311,6 +325,7 @@ public final class SweepOptions {
         loadBatchSize,
         server,
         mongodbUrl,
+        shardUrls,
         image,
         outDir,
         dataDir,
@@ -359,6 +374,7 @@ public final class SweepOptions {
         .add("loadBatchSize=" + loadBatchSize)
         .add("server=" + server)
         .add("mongodbUrl=" + Redaction.maskUri(mongodbUrl))
+        .add("shardUrls=" + shardUrls.stream().map(Redaction::maskUri).toList())
         .add("image=" + image)
         .add("outDir=" + outDir)
         .add("dataDir=" + dataDir)

@@ -31,6 +31,7 @@ public final class SweepOptionsBuilder {
   int loadBatchSize = 100;
   ServerChoice server = ServerChoice.AUTO;
   String mongodbUrl;
+  List<String> shardUrls = List.of();
   String image = ServerImages.DEFAULT_SERVER_IMAGE;
   Path outDir;
   Path dataDir;
@@ -64,6 +65,7 @@ public final class SweepOptionsBuilder {
     loadBatchSize = o.loadBatchSize();
     server = o.server();
     mongodbUrl = o.mongodbUrl();
+    shardUrls = o.shardUrls();
     image = o.image();
     outDir = o.outDir();
     dataDir = o.dataDir();
@@ -160,6 +162,15 @@ public final class SweepOptionsBuilder {
   /** An existing deployment to measure, or null for none (default: null). */
   public SweepOptionsBuilder mongodbUrl(String url) {
     mongodbUrl = url;
+    return this;
+  }
+
+  /**
+   * The shards of the cluster whose router {@link #mongodbUrl} names, read for the server figures a
+   * router lacks (default: none).
+   */
+  public SweepOptionsBuilder shardUrls(List<String> urls) {
+    shardUrls = List.copyOf(urls);
     return this;
   }
 

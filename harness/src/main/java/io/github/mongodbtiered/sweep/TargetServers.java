@@ -23,7 +23,7 @@ public final class TargetServers {
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server()) {
-      case URL -> UrlTarget.connect(o.mongodbUrl());
+      case URL -> UrlTarget.connect(o.mongodbUrl(), o.shardUrls());
       case EMBEDDED -> new EmbeddedTarget(volume(o, log));
       case DOCKER -> {
         DockerEnvironment.require();

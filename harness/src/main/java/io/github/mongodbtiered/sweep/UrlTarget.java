@@ -32,11 +32,14 @@ final class UrlTarget implements TargetServer {
 
   /**
    * The deployment at {@code url}, once it has answered a ping: an unreachable server or a refused
-   * login stops the sweep before anything else, with one line that masks the password.
+   * login stops the sweep before anything else, with one line that masks the password. With shard
+   * URLs, the server must be a router and each shard must answer too.
    *
+   * @param shardUrls the shards' own servers ({@code --shard-url}), or empty
    * @throws ServerUnavailableException saying what failed and what to check
+   * @throws IllegalArgumentException when shard URLs come with a server that is no router
    */
-  static UrlTarget connect(String url) {
+  static UrlTarget connect(String url, List<String> shardUrls) {
     ConnectionString cs = new ConnectionString(url);
     long timeoutMillis =
         cs.getServerSelectionTimeout() == null
@@ -49,8 +52,11 @@ final class UrlTarget implements TargetServer {
                 b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
             .build();
     String where = "--mongodb-url " + Redaction.maskUri(url);
+    Document status = null;
     try (MongoClient client = MongoClients.create(settings)) {
       client.getDatabase(Endpoint.databaseOf(url)).runCommand(new Document("ping", 1));
+      // Only to tell a router: a user without serverStatus rights can still measure a mongod.
+      status = shardUrls.isEmpty() ? null : serverStatus(client);
     } catch (MongoTimeoutException e) {
       if (String.valueOf(e.getMessage()).contains(MongoSecurityException.class.getSimpleName())) {
         throw authenticationFailed(where);
@@ -69,7 +75,14 @@ final class UrlTarget implements TargetServer {
               + Redaction.scrub(String.valueOf(e.getMessage()), url)
               + "): check the URL and the user's rights");
     }
+    if (status != null) {
+      new ShardReader(shardUrls).check(status, Redaction.maskUri(url));
+    }
     return new UrlTarget(url);
+  }
+
+  private static Document serverStatus(MongoClient client) {
+    return client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
   }
 
   private static ServerUnavailableException authenticationFailed(String where) {

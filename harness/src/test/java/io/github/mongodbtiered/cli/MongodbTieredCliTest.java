@@ -61,6 +61,7 @@ class MongodbTieredCliTest {
       {"sweep", "--server", "cloud"},
       {"sweep", "--server", "docker", "--mongodb-url", "mongodb://h/db"},
       {"sweep", "--mongodb-url", "http://u:pw@h/db"},
+      {"sweep", "--mongodb-url", "u:pw@h/db"},
       {"sweep", "--workload", "no-such-workload"},
       {"sweep", "--seconds", "0", "--operations", "0"},
       {"sweep", "-p", "fieldlength=-1"},
@@ -68,7 +69,9 @@ class MongodbTieredCliTest {
       {"sweep", "-p", "mongodb.url=mongodb://u:pw@h/db"},
       {"sweep", "-p", "recordcount=5"},
       {"sweep", "-p", "target=1000"},
-      {"sweep", "-p", "measurement.interval=both"}
+      {"sweep", "-p", "measurement.interval=both"},
+      {"sweep", "--shard-url", "mongodb://u:pw@s1:27018/"},
+      {"sweep", "--mongodb-url", "mongodb://h/db", "--shard-url", "u:pw@s1:27018"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): 'lots' is not a record count",
@@ -76,6 +79,7 @@ class MongodbTieredCliTest {
       "option '--server': 'cloud': use auto, docker or embedded",
       "--mongodb-url measures an existing deployment",
       "--mongodb-url http://u:****@h/db",
+      "--mongodb-url (a value without a scheme): expected mongodb://host:port/db",
       "--workload no-such-workload",
       "give --operations or --seconds",
       "fieldlength=-1 is not a whole number of 1 or more (bytes per field): fix -p fieldlength="
@@ -84,7 +88,9 @@ class MongodbTieredCliTest {
       "-p mongodb.url: the sweep does not take this property: use --mongodb-url",
       "-p recordcount: the sweep does not take this property: use --recordcounts",
       "-p target: the sweep does not take this property: use --target",
-      "-p measurement.interval: the sweep does not take this property: --target records both"
+      "-p measurement.interval: the sweep does not take this property: --target records both",
+      "--shard-url reads a sharded cluster's shards: give its mongos with --mongodb-url",
+      "--shard-url (a value without a scheme): expected mongodb://host:port"
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);
@@ -124,7 +130,8 @@ class MongodbTieredCliTest {
       {"sweep", "--volume-size", "30m", "--latency", "auto"},
       {"sweep", "--mongodb-url", "mongodb://u:50%zz@h/db"},
       {"sweep", "--mongodb-url", "mongodb://h:port/db"},
-      {"sweep", "--mongodb-url", "mongodb://h/db?tls=maybe"}
+      {"sweep", "--mongodb-url", "mongodb://h/db?tls=maybe"},
+      {"sweep", "--mongodb-url", "mongodb://h/db", "--shard-url", "mongodb://u:pw1@s1:port/"}
     };
     String[] says = {
       "option '--recordcounts' (COUNT): '1e99' is too large: YCSB counts records in an int, so at"
@@ -157,7 +164,8 @@ class MongodbTieredCliTest {
       "--volume-size 30m: too small for a file system; give 300m or more",
       "--mongodb-url=mongodb://u:****@h/db is malformed: ",
       "--mongodb-url=mongodb://h:port/db is malformed: ",
-      "--mongodb-url=mongodb://h/db?tls=maybe: tls=maybe is not true or false"
+      "--mongodb-url=mongodb://h/db?tls=maybe: tls=maybe is not true or false",
+      "--shard-url=mongodb://u:****@s1:port/ is malformed: "
     };
     for (int i = 0; i < bad.length; i++) {
       err.getBuffer().setLength(0);

@@ -88,6 +88,10 @@ class SweepOptionsTest {
     assertThrows(
         IllegalArgumentException.class, () -> small().runOperations(0).runSeconds(0).build());
     assertThrows(NullPointerException.class, () -> small().outDir(null).build());
+    // Shards without their router: nothing to read them beside.
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> small().shardUrls(List.of("mongodb://s1:27018/")).build());
   }
 
   @Test
@@ -96,9 +100,16 @@ class SweepOptionsTest {
         small()
             .server(SweepOptions.ServerChoice.URL)
             .mongodbUrl("mongodb://user:s3cret@h/db")
-            .commandLine(List.of("sweep", "--mongodb-url", "mongodb://user:s3cret@h/db"))
+            .shardUrls(List.of("mongodb://user:s3cret@s1:27018/"))
+            .commandLine(
+                List.of(
+                    "sweep",
+                    "--mongodb-url",
+                    "mongodb://user:s3cret@h/db",
+                    "--shard-url=mongodb://user:s3cret@s1:27018/"))
             .build();
     assertFalse(o.toString().contains("s3cret"), o::toString);
     assertTrue(o.toString().contains("mongodbUrl=mongodb://user:****@h/db"), o::toString);
+    assertTrue(o.toString().contains("shardUrls=[mongodb://user:****@s1:27018/]"), o::toString);
   }
 }
