@@ -33,19 +33,31 @@ final class HostObjects {
     String wanted = file.toString();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
       for (Path b : blocks) {
-        Path backing = b.resolve("loop/backing_file");
-        if (Files.isReadable(backing)) {
-          String name = Files.readString(backing).strip();
-          // The kernel appends " (deleted)" when the file went away under the device.
-          if (name.equals(wanted) || name.equals(wanted + " (deleted)")) {
-            loops.add("/dev/" + b.getFileName());
-          }
+        String loop = "/dev/" + b.getFileName();
+        if (loopBacking(loop).filter(name -> sameFile(name, wanted)).isPresent()) {
+          loops.add(loop);
         }
       }
     } catch (IOException e) {
       // no sysfs: nothing to find
     }
     return loops;
+  }
+
+  /** The backing file the kernel names for {@code loop}, or empty when it has none (detached). */
+  Optional<String> loopBacking(String loop) {
+    Path backing =
+        sys.resolve("block").resolve(Path.of(loop).getFileName()).resolve("loop/backing_file");
+    try {
+      return Optional.of(Files.readString(backing).strip()).filter(s -> !s.isEmpty());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The kernel appends " (deleted)" when the file went away under the device. */
+  static boolean sameFile(String kernelName, String path) {
+    return kernelName.equals(path) || kernelName.equals(path + " (deleted)");
   }
 
   /** Whether something is mounted on {@code dir}, per /proc/mounts. */
