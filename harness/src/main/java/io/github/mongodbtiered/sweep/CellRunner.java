@@ -47,7 +47,7 @@ final class CellRunner {
                 .build();
       }
       if (!run.ok()) {
-        return withLoadRate(run, loadRecordsPerSec);
+        return withLoadRate(saidFull(run), loadRecordsPerSec);
       }
       runs.add(run);
     }
@@ -59,6 +59,12 @@ final class CellRunner {
     } catch (RuntimeException ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     }
+  }
+
+  /** A failed run's reason, naming the data directory's file system when it is full. */
+  private CellResult saidFull(CellResult failed) {
+    String full = Messages.noSpaceLeft(options.localDataDir());
+    return full.isEmpty() ? failed : failed.toBuilder().failed(failed.error() + full).build();
   }
 
   private static CellResult withLoadRate(CellResult cell, Double loadRecordsPerSec) {
