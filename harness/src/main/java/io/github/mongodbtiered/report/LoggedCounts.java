@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
  * out from: each latency type's {@code count} is exactly what its logs hold, and {@code operations}
  * is the logged operations plus the failed ones (which YCSB logs apart, as {@code READ-FAILED}),
  * within {@link #OPERATIONS_TOLERANCE} (at least one operation), since it comes from YCSB's own
- * total rather than the logs. A cell whose logs are all gone cannot be checked and is not.
+ * total rather than the logs. A cell whose logs are all gone, or one of which does not decode,
+ * cannot be checked and is not (a merge, which reads them, fails such a cell naming the log).
  */
 final class LoggedCounts {
   /** How far a cell's operations may be from its logged ones, as a fraction of the larger. */
@@ -32,18 +33,12 @@ final class LoggedCounts {
     if (!cell.ok()) {
       return List.of();
     }
-    Map<String, Long> logged = new TreeMap<>();
-    for (Map.Entry<String, List<Path>> e :
-        layout.histogramsOfAllRepeats(cell.recordCount(), cell.profile()).entrySet()) {
-      long n = 0;
-      for (Path log : e.getValue()) {
-        for (Histogram h : HistogramLogs.intervals(log)) {
-          n += h.getTotalCount();
-        }
-      }
-      if (n > 0) {
-        logged.put(e.getKey(), n);
-      }
+    Map<String, Long> logged;
+    try {
+      logged = logged(cell, layout);
+    } catch (IOException e) {
+      // A log that does not decode bears nothing out; a merge that needs it fails its cell.
+      return List.of();
     }
     if (logged.isEmpty()) {
       return List.of();
@@ -77,6 +72,24 @@ final class LoggedCounts {
               + " (failed ones included)");
     }
     return p;
+  }
+
+  /** Operations each type's logs hold, every repeat's; types that logged none left out. */
+  private static Map<String, Long> logged(CellResult cell, ReportLayout layout) throws IOException {
+    Map<String, Long> logged = new TreeMap<>();
+    for (Map.Entry<String, List<Path>> e :
+        layout.histogramsOfAllRepeats(cell.recordCount(), cell.profile()).entrySet()) {
+      long n = 0;
+      for (Path log : e.getValue()) {
+        for (Histogram h : HistogramLogs.intervals(log)) {
+          n += h.getTotalCount();
+        }
+      }
+      if (n > 0) {
+        logged.put(e.getKey(), n);
+      }
+    }
+    return logged;
   }
 
   private static List<String> union(Map<String, Long> a, Map<String, Long> b) {
