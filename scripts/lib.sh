@@ -16,6 +16,20 @@ module_jar() {
   echo "$jar"
 }
 
+# Installs Debian packages without flooding the caller's output: one line saying what and why,
+# apt-get's own output kept in a log (MONGODB_TIERED_INSTALL_LOG, default
+# /tmp/mongodb-tiered-install.log), whose last lines are shown only when the install fails.
+apt_install() {
+  local why=$1 log=${MONGODB_TIERED_INSTALL_LOG:-/tmp/mongodb-tiered-install.log}
+  shift
+  echo "[INFO] installing $* ($why); apt-get's output goes to $log" >&2
+  if { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"; } >>"$log" 2>&1 </dev/null; then
+    return 0
+  fi
+  tail -n 5 "$log" | sed 's/^/  apt-get: /' >&2
+  return 1
+}
+
 # The stand-in's storage engine, WiredTiger, with its Java binding, from Debian (not on Maven
 # Central): installed when missing if we are root, else a one-line error saying how.
 ensure_wiredtiger() {
@@ -29,9 +43,7 @@ ensure_wiredtiger() {
     echo "[ERROR] the stand-in needs WiredTiger; install it as root: apt-get install libwiredtiger0 libwiredtiger-java" >&2
     return 1
   fi
-  echo "[INFO] installing WiredTiger (libwiredtiger0 libwiredtiger-java) for the stand-in..." >&2
-  if ! { apt-get update -qq >&2 &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libwiredtiger0 libwiredtiger-java >&2; }; then
+  if ! apt_install "the stand-in's storage engine" libwiredtiger0 libwiredtiger-java; then
     echo "[ERROR] installing libwiredtiger0 libwiredtiger-java failed; run: apt-get install libwiredtiger0 libwiredtiger-java" >&2
     return 1
   fi
@@ -45,8 +57,7 @@ ensure_chromium() {
     echo "[ERROR] the report page test needs Chromium; install it as root: apt-get install chromium" >&2
     return 1
   fi
-  echo "[INFO] installing Chromium for the report page test..." >&2
-  if ! { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2; }; then
+  if ! apt_install "the report page test renders in it" chromium; then
     echo "[ERROR] installing chromium failed; run: apt-get install chromium" >&2
     return 1
   fi
@@ -73,9 +84,7 @@ ensure_volume_tools() {
   local packages=("${missing[@]}")
   has_command fio || packages+=(fio)
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "[INFO] installing ${packages[*]} for the delayed data volume (--latency)..." >&2
-    if { apt-get update -qq >&2 &&
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >&2; }; then
+    if apt_install "the delayed data volume, --latency" "${packages[@]}"; then
       return 0
     fi
     echo "[WARN] installing ${packages[*]} failed, so sweeps run as with --latency off (no latency added); run: apt-get install ${packages[*]}" >&2

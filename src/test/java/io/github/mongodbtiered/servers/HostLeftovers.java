@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,13 +66,25 @@ public final class HostLeftovers {
     List<String> loops = new ArrayList<>();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
       for (Path b : blocks) {
-        Path backing = b.resolve("loop/backing_file");
-        if (Files.isReadable(backing) && Files.readString(backing).startsWith(dir)) {
+        String backing = backingFile(b);
+        if (backing != null && backing.startsWith(dir)) {
           loops.add(b.getFileName().toString());
         }
       }
     }
     return loops;
+  }
+
+  /**
+   * The file behind the loop device {@code /sys/block/loopN}, or null when it has none: never
+   * attached, or detached while the devices were listed (another run's teardown).
+   */
+  public static String backingFile(Path blockDir) throws IOException {
+    try {
+      return Files.readString(blockDir.resolve("loop/backing_file")).strip();
+    } catch (NoSuchFileException e) {
+      return null;
+    }
   }
 
   private static List<String> nbdProcesses(String dir) throws IOException {

@@ -199,12 +199,9 @@ class SignalledSweepTest {
     Set<String> orphans = new TreeSet<>();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(Path.of("/sys/block"), "loop*")) {
       for (Path b : blocks) {
-        Path backing = b.resolve("loop/backing_file");
-        if (Files.isReadable(backing)) {
-          String file = Files.readString(backing).strip();
-          if (file.endsWith(" (deleted)") || !Files.exists(Path.of(file))) {
-            orphans.add(b.getFileName().toString());
-          }
+        String file = HostLeftovers.backingFile(b);
+        if (file != null && (file.endsWith(" (deleted)") || !Files.exists(Path.of(file)))) {
+          orphans.add(b.getFileName().toString());
         }
       }
     }

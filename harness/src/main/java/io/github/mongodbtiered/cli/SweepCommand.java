@@ -3,6 +3,7 @@ package io.github.mongodbtiered.cli;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
+import io.github.mongodbtiered.results.TimeBreakdown;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.sweep.TargetServer;
@@ -100,6 +101,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    long startedNanos = System.nanoTime();
     SweepOptions options =
         SweepOptionsFactory.create(
                 cells, workload, load, server, baseline, volume, out, typedCommand())
@@ -131,6 +133,12 @@ public final class SweepCommand implements Callable<Integer> {
           options.outDir().resolve(ReportLayout.SUMMARY),
           outcome.measured(),
           outcome.failed());
+      // Where the time went: the cells' and load steps' own times (earlier runs' too, on resume).
+      stdout.printf(
+          Locale.ROOT,
+          "time: this run %s; the report's %s%n",
+          TimeBreakdown.minutes((System.nanoTime() - startedNanos) / 1e9),
+          TimeBreakdown.of(outcome.cells()).line());
       stdout.flush();
       if (outcome.cells().isEmpty()) {
         err.println("[ERROR] no cell was measured, now or earlier: the report is empty");

@@ -40,6 +40,8 @@ final class ManifestMerge {
         .enforcement(enforcement)
         .warnings(warnings(ms, labels))
         .recordCounts(new ArrayList<>(counts))
+        // The inputs' times were spent side by side or apart: the page sums the merged cells'.
+        .time(null)
         .build();
   }
 

@@ -5,6 +5,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.TimeBreakdown;
 import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,6 +36,8 @@ import java.util.Set;
  *     skipped)
  * @param volume the data volume the servers ran on (how latency was added), or null for a server
  *     elsewhere and in reports written before volumes existed
+ * @param time where the sweep's time went, from its cells and load steps (all of the report's,
+ *     earlier runs' too); null in reports written before it was kept
  */
 public record RunManifest(
     @JsonUnwrapped Run run,
@@ -43,7 +46,8 @@ public record RunManifest(
     List<String> warnings,
     EnvironmentFacts environment,
     Map<String, List<BaselineStep>> diskBaselines,
-    VolumeFacts volume) {
+    VolumeFacts volume,
+    TimeBreakdown time) {
 
   public RunManifest {
     warnings = ManifestRedaction.texts(warnings);
@@ -171,7 +175,8 @@ public record RunManifest(
         .workloadProperties(workloadProperties())
         .environment(environment)
         .diskBaselines(diskBaselines)
-        .volume(volume);
+        .volume(volume)
+        .time(time);
   }
 
   /** The swept profiles' names, in report order. */
@@ -199,7 +204,7 @@ public record RunManifest(
     return Json.read(
         new ReportLayout(reportDir).manifest(),
         RunManifest.class,
-        Set.of("environment", "diskBaselines", "volume"));
+        Set.of("environment", "diskBaselines", "volume", "time"));
   }
 
   /** Collects a manifest's fields; every setter returns this builder. */
@@ -218,6 +223,7 @@ public record RunManifest(
     private Map<String, String> workloadProperties = Map.of();
     private EnvironmentFacts environment;
     private VolumeFacts volume;
+    private TimeBreakdown time;
     private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
 
     private Builder() {}
@@ -310,6 +316,11 @@ public record RunManifest(
       return this;
     }
 
+    public Builder time(TimeBreakdown breakdown) {
+      time = breakdown;
+      return this;
+    }
+
     public RunManifest build() {
       return new RunManifest(
           new Run(toolVersion, startedAt, finishedAt, commandLine),
@@ -318,7 +329,8 @@ public record RunManifest(
           warnings,
           environment,
           diskBaselines,
-          volume);
+          volume,
+          time);
     }
   }
 }

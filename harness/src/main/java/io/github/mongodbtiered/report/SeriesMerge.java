@@ -98,7 +98,15 @@ final class SeriesMerge {
     return groups;
   }
 
-  private static Double max(Double a, Double b) {
-    return a == null ? b : b == null ? a : Math.max(a, b);
+  /** The larger, or the one known; null when neither is (a second without operations). */
+  static Double max(Double a, Double b) {
+    // Not a conditional expression: mixing Double and double there unboxes a null.
+    if (a == null) {
+      return b;
+    }
+    if (b == null) {
+      return a;
+    }
+    return Math.max(a, b);
   }
 }

@@ -69,7 +69,11 @@ public final class SummaryColumns {
         "",
         "which filesystem hit ratio the observed tier used: ops (fs_hit_ratio_ops) or bytes"
             + " (fs_hit_ratio)");
-    other("tier_mismatch", "yes/no", "the predicted and observed tiers differ");
+    other(
+        "tier_mismatch",
+        "yes/no",
+        "the predicted and observed tiers differ (never on the embedded server, whose profile"
+            + " memory is a label)");
     other("client_bound", "yes/no", "the client, not the server, limited the throughput");
     other("latency_applied", "yes/no", "the profile's added latency was applied to the volume");
     other("latency_method", "", "how it was applied: dm or nbd; empty when not");
@@ -160,6 +164,7 @@ public final class SummaryColumns {
       case MEAN -> "mean";
       case LOWEST -> "lowest";
       case FIRST -> "first repeat's";
+      case SUM -> "sum";
       case RECOMPUTED -> "from all repeats";
     };
   }

@@ -233,9 +233,13 @@ public record CellResult(
     return outcome.status() == CellStatus.OK;
   }
 
-  /** True when both tiers are known and they differ. */
+  /**
+   * True when both tiers are known and they differ, on a server whose memory the profile describes:
+   * the embedded server's is the host's, the profile's only a label.
+   */
   public boolean tierMismatch() {
-    return tiers.predictedTier() != null
+    return server() != ServerKind.EMBEDDED
+        && tiers.predictedTier() != null
         && tiers.observedTier() != null
         && tiers.predictedTier() != tiers.observedTier();
   }

@@ -212,7 +212,8 @@ public enum Metric {
       1,
       MEAN,
       SERVER_PART,
-      "the preload's time (a pass over the _id index and the documents) before the warm-up"),
+      "the preload's time before the warm-up: the page cache fill (page_cache_fill_s), then a pass"
+          + " over the _id index and the documents"),
   WARMUP_S(
       "warmup_s",
       Unit.S,
@@ -299,7 +300,45 @@ public enum Metric {
       0,
       RECOMPUTED,
       SERVER_PART,
-      "the coefficient of variation is above the documented threshold");
+      "the coefficient of variation is above the documented threshold"),
+  // Where the time went (results.TimeBreakdown sums them for the sweep).
+  LOAD_S(
+      "load_s",
+      Unit.S,
+      1,
+      FIRST,
+      SERVER_PART,
+      "seconds of the load step that brought the data set to this cell's count, its loading"
+          + " server's start and stop included (the same in each cell of the row)"),
+  CELL_S(
+      "cell_s",
+      Unit.S,
+      1,
+      RepeatRule.SUM,
+      SERVER_PART,
+      "the cell's wall-clock seconds, from its server's start to its stop, every repeat"),
+  SERVER_START_S(
+      "server_start_s",
+      Unit.S,
+      1,
+      MEAN,
+      SERVER_PART,
+      "seconds to start the cell's server cold: its volume mounted, the page cache dropped, the"
+          + " server answering"),
+  SERVER_STOP_S(
+      "server_stop_s",
+      Unit.S,
+      1,
+      MEAN,
+      SERVER_PART,
+      "seconds to stop the cell's server and release its volume"),
+  PAGE_CACHE_FILL_S(
+      "page_cache_fill_s",
+      Unit.S,
+      1,
+      MEAN,
+      SERVER_PART,
+      "the part of warmup_preload_s spent reading the data files into the page cache");
 
   /** What a metric counts or measures; its CSV column's name ends in it where it has a suffix. */
   public enum Unit {
@@ -348,6 +387,8 @@ public enum Metric {
     LOWEST,
     /** The first repeat's that has it: a fact of the cell, not a measurement to average. */
     FIRST,
+    /** The sum of the repeats': a time the cell spent on all of them. */
+    SUM,
     /**
      * A run's own uncertainty, never averaged: the repeats' replaces it, computed from all of them
      * together ({@code variation.CellVariation.ofRepeats}: their means, p99s and intervals).

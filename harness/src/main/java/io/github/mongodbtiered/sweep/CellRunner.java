@@ -33,8 +33,14 @@ final class CellRunner {
    * failed repeat fails the cell, naming it.
    *
    * @param loadRecordsPerSec the rate of the load step that reached {@code count}, or null
+   * @param loadSeconds that step's seconds, or null
    */
-  CellResult measure(long count, DiskProfile profile, Double loadRecordsPerSec) {
+  CellResult measure(
+      long count, DiskProfile profile, Double loadRecordsPerSec, Double loadSeconds) {
+    return withLoad(measureRepeats(count, profile), loadRecordsPerSec, loadSeconds);
+  }
+
+  private CellResult measureRepeats(long count, DiskProfile profile) {
     int repeats = Math.max(1, options.repeats());
     List<CellResult> runs = new ArrayList<>();
     List<RunLogs> logs = new ArrayList<>();
@@ -47,15 +53,15 @@ final class CellRunner {
                 .build();
       }
       if (!run.ok()) {
-        return withLoadRate(saidFull(run), loadRecordsPerSec);
+        return saidFull(run);
       }
       runs.add(run);
     }
     if (repeats == 1) {
-      return withLoadRate(runs.get(0), loadRecordsPerSec);
+      return runs.get(0);
     }
     try {
-      return withLoadRate(Repeats.combine(runs, RunLogs.together(logs)), loadRecordsPerSec);
+      return Repeats.combine(runs, RunLogs.together(logs));
     } catch (RuntimeException ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     }
@@ -67,18 +73,23 @@ final class CellRunner {
     return full.isEmpty() ? failed : failed.toBuilder().failed(failed.error() + full).build();
   }
 
-  private static CellResult withLoadRate(CellResult cell, Double loadRecordsPerSec) {
-    return loadRecordsPerSec == null
-        ? cell
-        : cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loadRecordsPerSec);
+  private static CellResult withLoad(
+      CellResult cell, Double loadRecordsPerSec, Double loadSeconds) {
+    CellResult with =
+        loadRecordsPerSec == null
+            ? cell
+            : cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loadRecordsPerSec);
+    return loadSeconds == null ? with : with.withMetric(Metric.LOAD_S, loadSeconds);
   }
 
   /**
-   * One measured run of the cell on a server started cold for it.
+   * One measured run of the cell on a server started cold for it, with the seconds its server took
+   * to start and stop and the run's wall-clock seconds ({@code cell_s}).
    *
    * @param logs where the run's decoded logs go, for the repeats' latencies
    */
   private CellResult measureOnce(long count, DiskProfile profile, int repeat, List<RunLogs> logs) {
+    long startedNanos = System.nanoTime();
     Endpoint e;
     try {
       if (repeat == 1) {
@@ -87,8 +98,30 @@ final class CellRunner {
       }
       e = server.startCell(profile);
     } catch (Exception ex) {
-      return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
+      return timed(
+          CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex)),
+          startedNanos,
+          null,
+          null);
     }
+    long upNanos = System.nanoTime();
+    CellResult result = measureOn(e, count, profile, repeat, logs);
+    long stoppingNanos = System.nanoTime();
+    try {
+      server.stopCell();
+    } catch (Exception ex) {
+      report.warn(
+          "stopping the server of " + count + " x " + profile.name() + ": " + Messages.of(ex));
+    }
+    return timed(
+        result,
+        startedNanos,
+        seconds(startedNanos, upNanos),
+        seconds(stoppingNanos, System.nanoTime()));
+  }
+
+  private CellResult measureOn(
+      Endpoint e, long count, DiskProfile profile, int repeat, List<RunLogs> logs) {
     try {
       if (e.enforcement() != null) {
         report.enforced(profile, e);
@@ -110,13 +143,20 @@ final class CellRunner {
       return result;
     } catch (Exception ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
-    } finally {
-      try {
-        server.stopCell();
-      } catch (Exception ex) {
-        report.warn(
-            "stopping the server of " + count + " x " + profile.name() + ": " + Messages.of(ex));
-      }
     }
+  }
+
+  /** The run's times as figures: a failed start or stop still took its time. */
+  private static CellResult timed(
+      CellResult run, long startedNanos, Double startSeconds, Double stopSeconds) {
+    CellResult timed = run.withMetric(Metric.CELL_S, seconds(startedNanos, System.nanoTime()));
+    if (startSeconds != null) {
+      timed = timed.withMetric(Metric.SERVER_START_S, startSeconds);
+    }
+    return stopSeconds == null ? timed : timed.withMetric(Metric.SERVER_STOP_S, stopSeconds);
+  }
+
+  private static double seconds(long fromNanos, long toNanos) {
+    return (toNanos - fromNanos) / 1e9;
   }
 }

@@ -66,7 +66,8 @@ final class CellVerdict {
 
   /**
    * Predicted tier from the sizes (the files' live bytes where known), observed from the hit
-   * ratios; a mismatch is noted, naming the bytes the prediction used.
+   * ratios; a mismatch is noted, naming the bytes the prediction used, where the profile's memory
+   * is enforced or describes the server.
    */
   private static void classify(
       CellContext c, CellResultBuilder cell, DataSizes sizes, Map<Metric, Double> m) {
@@ -82,7 +83,9 @@ final class CellVerdict {
     Tier observed = seen.tier();
     cell.tiers(predicted, observed).fsHitBasis(seen.fsHitBasis());
     cell.predictedTierBasis(prediction == null ? null : prediction.basis());
-    if (predicted != null && observed != null && predicted != observed) {
+    // The embedded server's memory is the host's, the profile's only a label (its meaning says
+    // so once): a mismatch there is the label's, not news about the cell.
+    if (predicted != null && observed != null && predicted != observed && !c.embedded()) {
       cell.note(
           "tier mismatch: sizes predict "
               + predicted.id()

@@ -28,6 +28,7 @@ final class DataSetLoader {
   private final Consumer<String> warnings;
   private final YcsbPhases phases;
   private final Map<Long, Double> loadRates = new TreeMap<>();
+  private final Map<Long, Double> loadSeconds = new TreeMap<>();
   // --drop-existing applies once per run: to the data set as found, not to each load step.
   private boolean dropped;
   private String loadedLine;
@@ -46,12 +47,20 @@ final class DataSetLoader {
     this.listener = listener;
     this.warnings = warnings;
     this.phases = new YcsbPhases(options);
-    LoadRates.read(options.outDir(), loadRates);
+    LoadRates.read(options.outDir(), loadRates, loadSeconds);
   }
 
   /** Records per second of the step that reached {@code recordCount}, when one was measured. */
   Double loadRate(long recordCount) {
     return loadRates.get(recordCount);
+  }
+
+  /**
+   * Wall-clock seconds of the step that reached {@code recordCount} (its loading server's start and
+   * stop included), when one was measured.
+   */
+  Double loadSeconds(long recordCount) {
+    return loadSeconds.get(recordCount);
   }
 
   /**
@@ -63,6 +72,7 @@ final class DataSetLoader {
    *     --drop-existing was not given
    */
   void bring(long count, Consumer<MongoDatabase> connected) throws IOException, PhaseException {
+    long startedNanos = System.nanoTime();
     Endpoint e = Messages.startLoading(server, "for loading", options.localDataDir());
     boolean loaded;
     loadedLine = null;
@@ -88,6 +98,10 @@ final class DataSetLoader {
               + " records: "
               + Messages.of(ex),
           ex);
+    }
+    if (loaded) {
+      loadSeconds.put(count, (System.nanoTime() - startedNanos) / 1e9);
+      LoadRates.write(options.outDir(), loadRates, loadSeconds);
     }
     if (loadedLine != null) {
       listener.info(loadedLine);
@@ -128,7 +142,7 @@ final class DataSetLoader {
     listener.info("loading records " + from + " to " + count);
     double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
-    LoadRates.write(options.outDir(), loadRates);
+    LoadRates.write(options.outDir(), loadRates, loadSeconds);
     marker.loaded(db, options.table(), count);
     // Said once the server has stopped cleanly: only then are the records on disk.
     loadedLine = String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
@@ -179,7 +193,7 @@ final class DataSetLoader {
               + count);
       double rate = loadKeys(url, slice.start(), slice.start() + slice.count(), retried);
       loadRates.put(count, rate);
-      LoadRates.write(options.outDir(), loadRates);
+      LoadRates.write(options.outDir(), loadRates, loadSeconds);
       loadedLine = String.format(Locale.ROOT, "loaded this client's slice at %.0f records/s", rate);
       wrote = true;
     }

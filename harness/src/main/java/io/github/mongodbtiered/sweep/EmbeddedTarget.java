@@ -58,7 +58,8 @@ final class EmbeddedTarget implements TargetServer {
         + " JVM, data in "
         + volume.dataDir()
         + ". Nothing is throttled: each cell's WiredTiger cache is the profile's, but its disk"
-        + " and memory limits are labels only"
+        + " and memory limits are labels only (a cell's tier is predicted from its profile's"
+        + " memory as if it held, so an observed tier that differs is not flagged)"
         + VolumeNotes.latencyClause(volume)
         + ", and client and server share this machine's CPU."
         + " Use it to try the tool; use --server docker or --mongodb-url for numbers about"
@@ -78,15 +79,12 @@ final class EmbeddedTarget implements TargetServer {
 
   @Override
   public Endpoint startCell(DiskProfile profile) throws IOException {
-    List<String> notes = new ArrayList<>();
     // Without a memory limit or a cache size, the profile leaves the cache to the engine's default.
+    // That nothing else of the profile applies holds for every cell: the run's meaning says it
+    // once.
     OptionalLong cacheBytes = profile.effectiveCacheBytes();
     int cacheMb = cacheBytes.isPresent() ? (int) Math.max(1, cacheBytes.getAsLong() >> 20) : -1;
-    notes.add(
-        "embedded stand-in: the WiredTiger cache is the profile's"
-            + (cacheMb > 0 ? " (" + cacheMb + " MiB)" : " (engine default)")
-            + "; its disk and memory limits are labels, nothing throttled");
-    return start(profile.addedLatencyMillis(), true, notes, cacheMb);
+    return start(profile.addedLatencyMillis(), true, List.of(), cacheMb);
   }
 
   @Override
@@ -115,7 +113,9 @@ final class EmbeddedTarget implements TargetServer {
     } catch (IllegalStateException e) {
       all.add(e.getMessage());
     }
-    if (latencyMillis > 0) {
+    // Applied latency is in the cell's own columns (and the run's meaning); only a shortfall is
+    // news.
+    if (latencyMillis > 0 && !mount.latencyApplied()) {
       all.add("latency " + VolumeNotes.asked(volume, latencyMillis));
     }
     return new Endpoint(

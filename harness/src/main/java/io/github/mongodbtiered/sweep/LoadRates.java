@@ -11,14 +11,18 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Load throughput per step ({@code loads.properties}: record count = records/s of the step that
- * reached it), kept beside the report so a resumed sweep still reports how fast each step loaded
- * (the study saw inserts slow down as the data outgrew memory).
+ * Load throughput and time per step ({@code loads.properties}: {@code COUNT = records/s} of the
+ * step that reached it, {@code COUNT.seconds = } its wall-clock seconds), kept beside the report so
+ * a resumed sweep still reports how fast each step loaded (the study saw inserts slow down as the
+ * data outgrew memory) and how long it took.
  */
 final class LoadRates {
   private LoadRates() {}
 
-  static void read(Path reportDir, Map<Long, Double> into) throws IOException {
+  private static final String SECONDS = ".seconds";
+
+  static void read(Path reportDir, Map<Long, Double> rates, Map<Long, Double> seconds)
+      throws IOException {
     Path f = new ReportLayout(reportDir).loadRates();
     if (!Files.exists(f)) {
       return;
@@ -28,17 +32,26 @@ final class LoadRates {
       p.load(r);
     }
     try {
-      p.forEach((k, v) -> into.put(Long.parseLong(k.toString()), Double.parseDouble(v.toString())));
+      for (String key : p.stringPropertyNames()) {
+        double value = Double.parseDouble(p.getProperty(key));
+        if (key.endsWith(SECONDS)) {
+          seconds.put(Long.parseLong(key.substring(0, key.length() - SECONDS.length())), value);
+        } else {
+          rates.put(Long.parseLong(key), value);
+        }
+      }
     } catch (NumberFormatException e) {
       throw new IOException(f + " is damaged (" + e.getMessage() + "); delete it to continue", e);
     }
   }
 
-  static void write(Path reportDir, Map<Long, Double> rates) throws IOException {
+  static void write(Path reportDir, Map<Long, Double> rates, Map<Long, Double> seconds)
+      throws IOException {
     Properties p = new Properties();
     rates.forEach((k, v) -> p.setProperty(Long.toString(k), Double.toString(v)));
+    seconds.forEach((k, v) -> p.setProperty(k + SECONDS, Double.toString(v)));
     StringWriter w = new StringWriter();
-    p.store(w, "records/s of the load step that reached each record count");
+    p.store(w, "records/s and seconds of the load step that reached each record count");
     AtomicFiles.write(new ReportLayout(reportDir).loadRates(), w.toString());
   }
 }

@@ -93,6 +93,7 @@ final class Repeats {
       case MEAN -> values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
       case LOWEST -> values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       case FIRST -> values.get(0);
+      case SUM -> values.stream().mapToDouble(Double::doubleValue).sum();
       case RECOMPUTED -> throw new IllegalArgumentException("recomputed, not combined");
     };
   }

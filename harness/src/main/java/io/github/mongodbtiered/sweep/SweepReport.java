@@ -7,6 +7,7 @@ import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.TimeBreakdown;
 import io.github.mongodbtiered.results.VolumeFacts;
 import io.github.mongodbtiered.servers.Enforcement;
 import java.io.IOException;
@@ -127,7 +128,8 @@ final class SweepReport {
 
   void write() throws IOException {
     List<CellResult> unordered = List.copyOf(kept().values());
-    for (String problem : ReportWriter.write(options.outDir(), manifest(), unordered)) {
+    RunManifest m = manifest().toBuilder().time(TimeBreakdown.of(unordered)).build();
+    for (String problem : ReportWriter.write(options.outDir(), m, unordered)) {
       if (reportProblems.add(problem)) {
         listener.info("warning: " + problem);
       }

@@ -161,7 +161,7 @@ public final class SweepRunner {
         if (checkDataSet) {
           loader.bring(count, environment::serverAnswered);
         }
-        return runner.measure(count, profile, loader.loadRate(count));
+        return runner.measure(count, profile, loader.loadRate(count), loader.loadSeconds(count));
       } catch (IOException | MongoServerException e) {
         if (!options.fleet().alone()) {
           // A fleet whose clients could not all bring the data set to the count has nothing

@@ -79,6 +79,9 @@ final class WarmUp {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
     }
     figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
+    if (fill != null) {
+      figures.put(Metric.PAGE_CACHE_FILL_S, fillSeconds);
+    }
     series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
     return null;
   }

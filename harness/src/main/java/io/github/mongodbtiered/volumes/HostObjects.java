@@ -27,6 +27,18 @@ final class HostObjects {
     return new HostObjects(Path.of("/sys"), Path.of("/proc"));
   }
 
+  /**
+   * The file behind {@code /sys/block/loopN}, or null when it has none: never attached, or detached
+   * while the devices were listed (another run's teardown); one device is never all of them.
+   */
+  private static String backingFile(Path blockDir) {
+    try {
+      return Files.readString(blockDir.resolve("loop/backing_file")).strip();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   /** Loop devices ({@code /dev/loopN}) whose backing file is {@code file}. */
   List<String> loopsBackedBy(Path file) {
     List<String> loops = new ArrayList<>();
@@ -34,7 +46,8 @@ final class HostObjects {
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
       for (Path b : blocks) {
         String loop = "/dev/" + b.getFileName();
-        if (loopBacking(loop).filter(name -> sameFile(name, wanted)).isPresent()) {
+        String name = backingFile(b);
+        if (name != null && sameFile(name, wanted)) {
           loops.add(loop);
         }
       }
@@ -46,13 +59,8 @@ final class HostObjects {
 
   /** The backing file the kernel names for {@code loop}, or empty when it has none (detached). */
   Optional<String> loopBacking(String loop) {
-    Path backing =
-        sys.resolve("block").resolve(Path.of(loop).getFileName()).resolve("loop/backing_file");
-    try {
-      return Optional.of(Files.readString(backing).strip()).filter(s -> !s.isEmpty());
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    String name = backingFile(sys.resolve("block").resolve(Path.of(loop).getFileName()));
+    return Optional.ofNullable(name).filter(s -> !s.isEmpty());
   }
 
   /** The kernel appends " (deleted)" when the file went away under the device. */

@@ -284,8 +284,12 @@ public final class SteadyStateWatch implements Progress {
   }
 
   /** The busier of the two compilers; null when neither is known. */
-  private static Double busier(Double a, Double b) {
-    return a == null ? b : b == null ? a : Math.max(a, b);
+  static Double busier(Double a, Double b) {
+    // Not a conditional expression: mixing Double and double there unboxes a null.
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    return Math.max(a, b);
   }
 
   private Long readDevice() {

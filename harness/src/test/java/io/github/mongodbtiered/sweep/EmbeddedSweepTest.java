@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.cli.MongodbTieredCli;
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.results.TimeBreakdown;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -71,9 +73,22 @@ class EmbeddedSweepTest {
         (double) CACHE_BYTES, cell.metrics().get(Metric.WT_CACHE_MAX_BYTES), cell.toString());
     // 500 records of YCSB's default 1 KB fit 80% of 32 MiB: the sizes and the server agree.
     assertEquals(Tier.WT_CACHE, cell.predictedTier(), cell.toString());
+    // Where the time went: the cell's parts, the load step's, and the sweep's sum in run.json.
+    for (Metric m :
+        List.of(Metric.LOAD_S, Metric.CELL_S, Metric.SERVER_START_S, Metric.SERVER_STOP_S)) {
+      assertTrue(cell.metric(m) != null && cell.metric(m) > 0, m + ": " + cell.metric(m));
+    }
     assertTrue(
-        cell.notes().stream()
-            .anyMatch(n -> n.contains("WiredTiger cache is the profile's (32 MiB)")),
-        cell.notes()::toString);
+        cell.metric(Metric.CELL_S) > cell.runtimeMillis() / 1000.0, "the cell holds its run");
+    TimeBreakdown time = RunManifest.read(out).time();
+    assertEquals(cell.metric(Metric.CELL_S), time.secondsOf(TimeBreakdown.Part.CELLS), 1e-9);
+    assertEquals(cell.metric(Metric.LOAD_S), time.secondsOf(TimeBreakdown.Part.LOADS), 1e-9);
+    // That the profile's disk and memory are labels holds for every cell: the run says it once.
+    assertTrue(
+        RunManifest.read(out).warnings().stream()
+            .anyMatch(
+                w -> w.contains("WiredTiger cache is the profile's, but its disk and memory")),
+        "run-level meaning");
+    assertTrue(cell.notes().stream().noneMatch(n -> n.contains("labels")), cell.notes()::toString);
   }
 }

@@ -42,6 +42,7 @@ public final class HtmlReport {
       figure.series{margin:0}figure.series svg{width:100%;height:auto;display:block}
       figure.series figcaption{color:#57606a;font-size:.85em}.series-status{font-weight:600}
       code{background:#f6f8fa;padding:0 .25em}
+      .time-bar{display:inline-block;height:.8em;background:#54aeff}
       """;
 
   private HtmlReport() {}
@@ -90,6 +91,7 @@ public final class HtmlReport {
     Warnings.render(h, warnings);
     TierLegend.render(h, rows);
     CellTable.render(h, rows);
+    TimeSection.render(h, rows);
     SetupSection.profiles(h, m);
     SetupSection.baselines(h, m);
     SetupSection.environment(h, m.environment(), m.volume());

@@ -7,9 +7,15 @@ import io.github.mongodbtiered.results.CellResult;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every warning on one list: the report's own, the run's, the environment's, then each cell's. */
+/**
+ * Every warning on one list: the report's own, the run's, the environment's, then the cells' (each
+ * said once, with the cells it concerns).
+ */
 final class Warnings {
-  /** One warning and where it comes from: "report", "run", "environment" or a cell's key. */
+  /**
+   * One warning and where it comes from: "report", "run", "environment", a cell's key, or the cells
+   * it holds for.
+   */
   record Warning(String source, String text) {}
 
   private Warnings() {}
@@ -21,12 +27,7 @@ final class Warnings {
     if (m.environment() != null) {
       m.environment().warnings().forEach(w -> items.add(new Warning("environment", w)));
     }
-    for (CellResult c : rows) {
-      if (!c.ok()) {
-        items.add(new Warning(c.key(), "FAILED: " + c.error()));
-      }
-      c.notes().forEach(n -> items.add(new Warning(c.key(), n)));
-    }
+    items.addAll(CellWarnings.saidOnce(rows));
     return items;
   }
 

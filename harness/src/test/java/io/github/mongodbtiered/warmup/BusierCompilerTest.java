@@ -1,0 +1,16 @@
+package io.github.mongodbtiered.warmup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+class BusierCompilerTest {
+  @Test
+  void neitherCompilerKnownIsNoFigureNotAFailure() {
+    assertNull(SteadyStateWatch.busier(null, null));
+    assertEquals(5.0, SteadyStateWatch.busier(5.0, null));
+    assertEquals(5.0, SteadyStateWatch.busier(null, 5.0));
+    assertEquals(7.0, SteadyStateWatch.busier(5.0, 7.0));
+  }
+}
