@@ -24,8 +24,9 @@ import picocli.CommandLine;
 /**
  * Given the data directory on a 40 MiB file system, when the sweep grows the data set from 2000 to
  * 30000 records (about 33 MB of documents plus the journal: more than fits, whatever the timing),
- * then the cell whose load filled the disk is failed, not ok; the finished cell is kept;
- * summary.csv says so; the exit code is 1; and a re-run does not skip the failed cell.
+ * then the cell whose load filled the disk is failed, not ok, saying "no space left on device" and
+ * naming the data directory; the finished cell is kept; summary.csv says so; the exit code is 1;
+ * and a re-run does not skip the failed cell.
  */
 class DiskFullSweepTest {
   private static final String SMALL_FS = "size=40m";
@@ -56,6 +57,13 @@ class DiskFullSweepTest {
       assertFalse(full.ok(), full::toString);
       // The load (or the clean stop after it) is where the disk filled, and where it is caught.
       assertTrue(full.error().contains("loading"), full.error());
+      // The engine's "No space left on device" is in its own log only: the cell says it plainly.
+      assertTrue(
+          full.error()
+              .contains(
+                  "; no space left on device: the file system holding " + disk.resolve("data")),
+          full.error());
+      assertTrue(said.contains("no space left on device: the file system holding"), said);
 
       StringWriter log2 = new StringWriter();
       int again = sweep(out, disk.resolve("data"), log2);

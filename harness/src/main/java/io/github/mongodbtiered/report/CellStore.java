@@ -14,8 +14,10 @@ import java.util.Set;
 
 /**
  * The finished cells of a sweep, one JSON file each under {@code <reportDir>/cells/}, so an
- * interrupted sweep resumes where it stopped. A file that cannot be read fails loudly, naming
- * itself: skipping it would silently re-run, or silently drop, a measured cell.
+ * interrupted sweep resumes where it stopped. A file that cannot be read, holds a figure no
+ * measurement gives ({@link CellChecks}) or counts its logs do not bear out ({@link LoggedCounts})
+ * fails loudly, naming itself: skipping it would silently re-run, or silently drop, a measured
+ * cell.
  */
 public final class CellStore {
   /** Fields cells gained after the first were saved: older files read them as null. */
@@ -86,14 +88,17 @@ public final class CellStore {
     return cells;
   }
 
-  private static CellResult read(Path file) throws IOException {
+  private CellResult read(Path file) throws IOException {
     CellResult cell = Json.read(file, CellResult.class, ADDED_FIELDS);
     String expected = ReportLayout.cellName(cell.recordCount(), cell.profile()) + ".json";
     // A copied or renamed file would otherwise mark the wrong cell done.
     if (!file.getFileName().toString().equals(expected)) {
       throw new IOException(file + ": holds cell " + cell.key() + ", which belongs in " + expected);
     }
-    List<String> problems = CellChecks.problems(cell);
+    List<String> problems = new ArrayList<>(CellChecks.problems(cell));
+    if (problems.isEmpty()) {
+      problems.addAll(LoggedCounts.problems(cell, layout));
+    }
     if (!problems.isEmpty()) {
       throw new IOException(
           file

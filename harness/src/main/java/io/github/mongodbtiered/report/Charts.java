@@ -209,12 +209,20 @@ final class Charts {
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
       chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
     }
-    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    return new Plots.Plot(name, chart.getTitle(), names, svg(chart), png);
+    return PlotTimeLimit.bounded(
+        name,
+        () -> {
+          byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+          return new Plots.Plot(name, chart.getTitle(), names, encodeSvg(chart), png);
+        });
   }
 
-  /** The chart as an SVG document. */
-  static String svg(XYChart chart) throws IOException {
+  /** The chart as an SVG document, drawn within {@link PlotTimeLimit#DRAW_LIMIT}. */
+  static String svg(String name, XYChart chart) throws IOException {
+    return PlotTimeLimit.bounded(name, () -> encodeSvg(chart));
+  }
+
+  private static String encodeSvg(XYChart chart) throws IOException {
     ByteArrayOutputStream svg = new ByteArrayOutputStream();
     VectorGraphicsEncoder.saveVectorGraphic(
         chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);

@@ -65,10 +65,25 @@ public final class Plots {
    * The three plots of {@code cells}, series in {@code profileOrder} (profiles not in it follow in
    * order of first appearance).
    *
-   * @throws IOException when an encoder fails; AWT errors (no fonts, say) propagate as they are
+   * @throws IOException when an encoder fails or a plot is not drawn in time; AWT errors (no fonts,
+   *     say) propagate as they are
    */
   public static List<Plot> render(List<CellResult> cells, List<String> profileOrder)
       throws IOException {
+    List<String> missing = new ArrayList<>();
+    List<Plot> plots = render(cells, profileOrder, missing);
+    if (!missing.isEmpty()) {
+      throw new IOException(missing.get(0));
+    }
+    return plots;
+  }
+
+  /**
+   * As {@link #render(List, List)}, leaving out a plot not drawn within {@link
+   * PlotTimeLimit#DRAW_LIMIT} and adding to {@code missing} which and why.
+   */
+  public static List<Plot> render(
+      List<CellResult> cells, List<String> profileOrder, List<String> missing) throws IOException {
     List<CellResult> ok = cells.stream().filter(c -> c.ok()).toList();
     Map<String, List<CellResult>> byProfile = new LinkedHashMap<>();
     profileOrder.forEach(p -> byProfile.put(p, new ArrayList<>()));
@@ -81,8 +96,24 @@ public final class Plots {
       colours.put(p, Charts.colour(colours.size()));
     }
     String op = mainOperation(ok);
-    return List.of(
-        throughput(byProfile, colours), p99(byProfile, colours, op), cacheHit(byProfile, colours));
+    List<Drawing> drawings =
+        List.of(
+            () -> throughput(byProfile, colours),
+            () -> p99(byProfile, colours, op),
+            () -> cacheHit(byProfile, colours));
+    List<Plot> plots = new ArrayList<>();
+    for (Drawing d : drawings) {
+      try {
+        plots.add(d.draw());
+      } catch (PlotTimeLimit.PlotTimeoutException e) {
+        missing.add(e.getMessage());
+      }
+    }
+    return plots;
+  }
+
+  private interface Drawing {
+    Plot draw() throws IOException;
   }
 
   /**

@@ -22,7 +22,9 @@ public final class ReportWriter {
   /** What draws the plots; tests replace it to see a failure handled. */
   @FunctionalInterface
   interface PlotRenderer {
-    List<Plots.Plot> render(List<CellResult> cells, List<String> profileOrder) throws IOException;
+    /** The plots drawn; a plot left out is named, with why, in {@code missing}. */
+    List<Plots.Plot> render(List<CellResult> cells, List<String> profileOrder, List<String> missing)
+        throws IOException;
   }
 
   private static final List<String> PLOT_FILES =
@@ -83,9 +85,10 @@ public final class ReportWriter {
       AtomicFiles.write(layout.plot(p.name(), "svg"), p.svg());
       AtomicFiles.write(layout.plot(p.name(), "png"), p.png());
     }
-    if (plots.isEmpty()) {
-      // Plots of fewer cells than the page shows would mislead.
-      for (String f : PLOT_FILES) {
+    // Plots of fewer cells than the page shows would mislead: one not drawn now goes.
+    List<String> drawn = plots.stream().map(Plots.Plot::name).toList();
+    for (String f : PLOT_FILES) {
+      if (!drawn.contains(f.substring(0, f.lastIndexOf('.')))) {
         Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
@@ -121,7 +124,7 @@ public final class ReportWriter {
   private static List<Plots.Plot> drawn(
       PlotRenderer renderer, List<CellResult> cells, List<String> order, List<String> problems) {
     try {
-      return renderer.render(cells, order);
+      return renderer.render(cells, order, problems);
     } catch (Exception | Error e) {
       // Out of memory or stack is no rendering problem; InternalError is what AWT throws for
       // broken font set-ups, along with UnsatisfiedLinkError and plain Error("no fonts found").

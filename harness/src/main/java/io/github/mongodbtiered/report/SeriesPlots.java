@@ -129,7 +129,8 @@ public final class SeriesPlots {
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
     s.setLegendLayout(Styler.LegendLayout.Horizontal);
     int repeats = (int) all.stream().mapToInt(Row::repeat).distinct().count();
-    Plots.Plot plot = new Plots.Plot(name, title, drawn, compact(Charts.svg(chart)), new byte[0]);
+    Plots.Plot plot =
+        new Plots.Plot(name, title, drawn, compact(Charts.svg(name, chart)), new byte[0]);
     return new Chart(plot, String.join(", ", phases), repeats);
   }
 

@@ -53,7 +53,7 @@ final class CellRunner {
                 .build();
       }
       if (!run.ok()) {
-        return run;
+        return saidFull(run);
       }
       runs.add(run);
     }
@@ -65,6 +65,12 @@ final class CellRunner {
     } catch (RuntimeException ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     }
+  }
+
+  /** A failed run's reason, naming the data directory's file system when it is full. */
+  private CellResult saidFull(CellResult failed) {
+    String full = Messages.noSpaceLeft(options.localDataDir());
+    return full.isEmpty() ? failed : failed.toBuilder().failed(failed.error() + full).build();
   }
 
   private static CellResult withLoad(

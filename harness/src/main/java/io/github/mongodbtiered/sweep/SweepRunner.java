@@ -170,7 +170,8 @@ public final class SweepRunner {
         }
         // The data set could not be brought to the count (a full disk, a server that lost
         // writes): this cell is not a result, the sweep goes on.
-        return CellResult.failed(count, profile.name(), server.kind(), Messages.of(e));
+        return CellResult.failed(
+            count, profile.name(), server.kind(), Messages.cellFailure(e, options.localDataDir()));
       }
     }
   }

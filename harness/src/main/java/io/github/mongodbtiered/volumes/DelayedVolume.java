@@ -92,8 +92,8 @@ public final class DelayedVolume implements DataVolume {
     DirectoryLock lock = DataDirLock.take(dataDir, log);
     try {
       List<String> stale = removeLeftovers(layer, commands, host);
-      if (!stale.isEmpty()) {
-        log.accept("data volume: removed what an earlier run left: " + String.join(", ", stale));
+      for (String removed : stale) {
+        log.accept("data volume: removed what an earlier run left: " + removed);
       }
       VolumeImage.Sized image =
           VolumeImage.ensure(dataDir, layer.resolve(IMAGE), sizeBytes, commands, log);

@@ -45,16 +45,27 @@ final class HostObjects {
     String wanted = file.toString();
     try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
       for (Path b : blocks) {
+        String loop = "/dev/" + b.getFileName();
         String name = backingFile(b);
-        // The kernel appends " (deleted)" when the file went away under the device.
-        if (name != null && (name.equals(wanted) || name.equals(wanted + " (deleted)"))) {
-          loops.add("/dev/" + b.getFileName());
+        if (name != null && sameFile(name, wanted)) {
+          loops.add(loop);
         }
       }
     } catch (IOException e) {
       // no sysfs: nothing to find
     }
     return loops;
+  }
+
+  /** The backing file the kernel names for {@code loop}, or empty when it has none (detached). */
+  Optional<String> loopBacking(String loop) {
+    String name = backingFile(sys.resolve("block").resolve(Path.of(loop).getFileName()));
+    return Optional.ofNullable(name).filter(s -> !s.isEmpty());
+  }
+
+  /** The kernel appends " (deleted)" when the file went away under the device. */
+  static boolean sameFile(String kernelName, String path) {
+    return kernelName.equals(path) || kernelName.equals(path + " (deleted)");
   }
 
   /** Whether something is mounted on {@code dir}, per /proc/mounts. */

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.volumes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,11 @@ final class NbdStack implements DeviceStack {
     return fuseDir().resolve("disk");
   }
 
+  /** The loop devices this volume set up, one a line, until {@link #down} detaches them. */
+  Path loopsRecord() {
+    return layer.resolve("loops");
+  }
+
   @Override
   public LatencyMethod method() {
     return LatencyMethod.NBD;
@@ -96,6 +102,10 @@ final class NbdStack implements DeviceStack {
     awaitPidFile(fuse, pidFile, Duration.ofSeconds(30));
     String loop =
         commands.run("losetup", "--find", "--show", "--direct-io=on", fuseFile().toString());
+    // Recorded at once: if nbdfuse dies unmounting itself, the loop's backing file reads only
+    // "/disk", no longer this volume's path, and this record is what still ties it to us.
+    Files.writeString(
+        loopsRecord(), loop + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     directIo = DelayedVolume.loopDirectIo(loop);
     return loop;
   }
@@ -143,6 +153,11 @@ final class NbdStack implements DeviceStack {
       commands.run("losetup", "-d", loop);
       removed.add("detached " + loop);
     }
+    for (String loop : orphanedLoops()) {
+      commands.run("losetup", "-d", loop);
+      removed.add("detached orphaned " + loop + " (its nbdfuse file was gone)");
+    }
+    Files.deleteIfExists(loopsRecord());
     if (host.mounted(fuseDir())) {
       DelayedVolume.retryWhileBusy(
           () -> commands.run("fusermount3", "-u", fuseDir().toString()), Duration.ofSeconds(30));
@@ -158,6 +173,25 @@ final class NbdStack implements DeviceStack {
     Files.deleteIfExists(layer.resolve("nbdfuse.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.log"));
     return removed;
+  }
+
+  /**
+   * Recorded loops still on a file nbdfuse no longer serves: nbdfuse that is stopped or killed
+   * unmounts its file system lazily, and the kernel then names the loop's file from the detached
+   * mount's root ({@code /disk}).
+   */
+  private List<String> orphanedLoops() throws IOException {
+    if (!Files.exists(loopsRecord())) {
+      return List.of();
+    }
+    String detachedName = "/" + fuseFile().getFileName();
+    return Files.readAllLines(loopsRecord()).stream()
+        .map(String::strip)
+        .filter(l -> l.startsWith("/dev/loop"))
+        .distinct()
+        .filter(
+            l -> host.loopBacking(l).filter(b -> HostObjects.sameFile(b, detachedName)).isPresent())
+        .toList();
   }
 
   @Override

@@ -397,4 +397,101 @@ class CellStoreTest {
     json.writeValue(f.toFile(), good);
     assertEquals(1, store.all().size(), "the cell as saved reads");
   }
+
+  /** A log of {@code n} READs at 100 us in three one-second intervals, as YCSB writes it. */
+  private static void readLog(Path file, int n) throws IOException {
+    Files.createDirectories(file.getParent());
+    try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file))) {
+      org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(out);
+      w.outputLogFormatVersion();
+      w.outputStartTime(1_700_000_000_000L);
+      w.outputLegend();
+      for (int i = 0; i < 3; i++) {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        h.recordValueWithCount(100, n / 3 + (i < n % 3 ? 1 : 0));
+        h.setStartTimeStamp(1_700_000_000_000L + 1000L * i);
+        h.setEndTimeStamp(1_700_000_000_000L + 1000L * (i + 1));
+        w.outputIntervalHistogram(h);
+      }
+    }
+  }
+
+  @Test
+  void anOkCellWhoseCountsItsHistogramLogsDoNotHoldIsRefusedNamingTheFieldAndBothCounts()
+      throws IOException {
+    ReportLayout layout = new ReportLayout(dir);
+    CellStore store = new CellStore(dir);
+    readLog(layout.histogram(100, "hdd", "READ"), 1000);
+    LatencyStats read = new LatencyStats(1000, 100, 100, 100, 100, 100, 100);
+    CellResult good =
+        Cells.cell(100, "hdd")
+            .run(1003, 10_000, 100.3)
+            .latencies(Map.of("READ", read))
+            .failedOperations(Map.of("READ", 3L))
+            .build();
+    store.save(good);
+    assertEquals(good, store.load(100, "hdd").orElseThrow(), "logged 1000 + failed 3 = 1003");
+
+    store.save(
+        Cells.cell(100, "hdd")
+            .run(1003 + 1, 10_000, 100.4)
+            .latencies(Map.of("READ", read))
+            .failedOperations(Map.of("READ", 3L))
+            .build());
+    assertEquals(1004, store.load(100, "hdd").orElseThrow().operations(), "within 0.1% or 1");
+
+    store.save(
+        Cells.cell(100, "hdd")
+            .run(92_543, 10_000, 9254.3)
+            .latencies(Map.of("READ", read))
+            .failedOperations(Map.of("READ", 3L))
+            .build());
+    IOException e = assertThrows(IOException.class, store::all);
+    assertEquals(
+        store.file(100, "hdd")
+            + ": operations 92543 while its logs hold 1003 (failed ones included) (changed or"
+            + " damaged): restore the file, or delete it and run the sweep again to measure the"
+            + " cell",
+        e.getMessage());
+
+    LatencyStats more = new LatencyStats(90_000, 100, 100, 100, 100, 100, 100);
+    store.save(
+        Cells.cell(100, "hdd")
+            .run(1003, 10_000, 100.3)
+            .latencies(Map.of("READ", more))
+            .failedOperations(Map.of("READ", 3L))
+            .build());
+    e = assertThrows(IOException.class, () -> store.load(100, "hdd"));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                store.file(100, "hdd")
+                    + ": latencies.READ.count 90000 while its logs hold 1000 operations"),
+        e.getMessage());
+
+    store.save(
+        Cells.cell(100, "hdd")
+            .run(1003, 10_000, 100.3)
+            .latencies(Map.of("UPDATE", read))
+            .failedOperations(Map.of("READ", 3L))
+            .build());
+    e = assertThrows(IOException.class, () -> store.load(100, "hdd"));
+    assertTrue(
+        e.getMessage().contains("latencies.READ.count 900 while its logs hold 1000"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("latencies.UPDATE.count 1000 while its logs hold 0"),
+        e.getMessage());
+  }
+
+  @Test
+  void aFailedCellOrOneWhoseLogsAreGoneIsNotCheckedAgainstThem() throws IOException {
+    ReportLayout layout = new ReportLayout(dir);
+    CellStore store = new CellStore(dir);
+    store.save(Cells.cell(100, "hdd").run(92_543, 10_000, 9254.3).build());
+    assertEquals(92_543, store.load(100, "hdd").orElseThrow().operations(), "no logs: unchecked");
+    readLog(layout.histogram(100, "hdd", "READ"), 10);
+    store.save(CellResult.failed(100, "hdd", ServerKind.DOCKER, "the server restarted"));
+    assertFalse(store.load(100, "hdd").orElseThrow().ok(), "a failed cell is never a figure");
+  }
 }

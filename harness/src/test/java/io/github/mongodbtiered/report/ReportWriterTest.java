@@ -81,7 +81,7 @@ class ReportWriterTest {
             report,
             m,
             cells,
-            (c, order) -> {
+            (c, order, missing) -> {
               // What AWT throws on a host without fontconfig.
               throw new InternalError("Fontconfig head is null, check your fonts");
             });
@@ -106,7 +106,7 @@ class ReportWriterTest {
                 dir.resolve("r"),
                 m,
                 List.of(),
-                (c, order) -> {
+                (c, order, missing) -> {
                   throw new OutOfMemoryError("test");
                 }));
   }
@@ -182,7 +182,7 @@ class ReportWriterTest {
                 report,
                 m,
                 List.of(Cells.ok(100, "hdd", Tier.WT_CACHE), Cells.ok(200, "hdd", Tier.FS_CACHE)),
-                (cells, order) -> {
+                (cells, order, missing) -> {
                   throw new OutOfMemoryError("test");
                 }));
     assertEquals(summary, Files.readString(report.resolve("summary.csv")));

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,6 +117,52 @@ class DelayedVolumeTest {
       assertTrue(said.contains("detached /dev/loop"), said);
     }
     assertNothingLeft(layer);
+  }
+
+  @Test
+  void aLoopLeftOnTheFileOfAStoppedNbdfuseIsDetachedWhenTheNextRunOpens() throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    Files.createDirectories(layer);
+    try (var f = new java.io.RandomAccessFile(layer.resolve(DelayedVolume.IMAGE).toFile(), "rw")) {
+      f.setLength(SIZE);
+    }
+    NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
+    String loop = stack.up(0);
+    // As a kill of the helpers would: nbdfuse, stopped, unmounts itself lazily under the loop.
+    for (long pid : host.processesNaming(stack.socket().toString())) {
+      assertTrue(DelayedVolume.stop(pid), "stopped " + pid);
+    }
+    assertFalse(host.mounted(stack.fuseDir()), "nbdfuse took its mount with it");
+    assertEquals(Optional.of("/disk"), host.loopBacking(loop), "the orphan as losetup -a shows it");
+
+    try (DelayedVolume v = open()) {
+      assertTrue(
+          log.contains(
+              "data volume: removed what an earlier run left: detached orphaned "
+                  + loop
+                  + " (its nbdfuse file was gone)"),
+          log.toString());
+    }
+    assertEquals(Optional.empty(), host.loopBacking(loop), loop + " detached");
+    assertFalse(Files.exists(stack.loopsRecord()), "the record goes with the loops");
+    assertNothingLeft(layer);
+  }
+
+  @Test
+  void aLoopSomeoneElseSetUpOnAFileNamedDiskIsLeftAlone() throws Exception {
+    Path other = Files.createDirectories(dir.resolve("other")).resolve("disk");
+    try (var f = new java.io.RandomAccessFile(other.toFile(), "rw")) {
+      f.setLength(1L << 20);
+    }
+    String loop = HostCommands.SYSTEM.run("losetup", "--find", "--show", other.toString());
+    try {
+      try (DelayedVolume v = open()) {
+        assertTrue(log.stream().noneMatch(l -> l.contains(loop)), log.toString());
+      }
+      assertEquals(Optional.of(other.toString()), host.loopBacking(loop));
+    } finally {
+      HostCommands.SYSTEM.run("losetup", "-d", loop);
+    }
   }
 
   private DelayedVolume open() throws IOException {
