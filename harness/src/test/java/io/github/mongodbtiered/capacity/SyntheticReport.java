@@ -1,11 +1,17 @@
 package io.github.mongodbtiered.capacity;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +23,7 @@ import java.util.Map;
  * 1M-2M, 0.02 at 3M, 0.19 at 4M, 0.318 at 5M), a throttle that delivers 80% of its cap and the
  * in-memory rate of 12,000 then 11,000 ops/s. The model fitted on them must give them back.
  */
-final class SyntheticReport {
+public final class SyntheticReport {
   static final int THREADS = 16;
   static final double EFFICIENCY = 0.8;
   static final long MEMORY = 7634L << 20;
@@ -110,6 +116,29 @@ final class SyntheticReport {
         "7.0.0",
         "auto",
         "0.1.0");
+  }
+
+  /** Writes the cells and a run.json naming {@code server} into {@code dir}, as a sweep does. */
+  public static void write(Path dir, ServerKind server) throws IOException {
+    Files.createDirectories(dir);
+    Instant started = Instant.parse("2026-01-01T00:00:00Z");
+    RunManifest.builder()
+        .toolVersion("mongodb-tiered 0.1.0")
+        .startedAt(started)
+        .finishedAt(started.plusSeconds(3600))
+        .commandLine(List.of("mongodb-tiered", "sweep"))
+        .server(server, "", "")
+        .profiles(PROFILES)
+        .enforcement(Map.of())
+        .warnings(List.of())
+        .recordCounts(COUNTS)
+        .workloadProperties(Map.of("threadcount", String.valueOf(THREADS)))
+        .build()
+        .write(dir);
+    CellStore store = new CellStore(dir);
+    for (CellResult c : cells()) {
+      store.save(c);
+    }
   }
 
   static CapacityInputs inputs(List<CellResult> cells, Target target) {
