@@ -38,7 +38,8 @@ public record Capacity(
           "its cells ran on a --mongodb-url server, whose disk is unknown (the profiles were"
               + " labels); advise needs a sweep with --server docker");
     }
-    CellReadings readings = CellReadings.of(in.cells(), in.profiles(), in.defaultThreads());
+    CellReadings readings =
+        CellReadings.of(in.cells(), in.profiles(), in.defaultThreads(), in.includeUnsteady());
     List<Observation> used = readings.observations();
     if (used.size() < MIN_CELLS) {
       throw new NotModelableException(
@@ -83,6 +84,11 @@ public record Capacity(
       notes.add(
           "embedded server: the profiles' IOPS, bandwidth and memory were labels, so the model's"
               + " disks are their added latency alone; the stand-in is not MongoDB");
+    }
+    if (in.includeUnsteady()) {
+      notes.add(
+          "--include-unsteady: cells not steady or unstable were fitted and checked like the"
+              + " others; their figures, and so the model's, are uncertain beyond the band");
     }
     if (validation.checks().isEmpty()) {
       notes.add("no cell could be checked on the others: the answers carry no band");

@@ -16,13 +16,15 @@ import java.util.Map;
  * @param server what served the report's cells
  * @param defaultThreads client threads for cells saved without their settings
  * @param target what the answers are for
+ * @param includeUnsteady fit cells that are not steady or unstable too, rather than name them
  */
 public record CapacityInputs(
     List<CellResult> cells,
     Map<String, DiskProfile> profiles,
     ServerKind server,
     int defaultThreads,
-    Target target) {
+    Target target,
+    boolean includeUnsteady) {
   public CapacityInputs {
     cells = List.copyOf(cells);
     profiles = new LinkedHashMap<>(profiles);

@@ -27,10 +27,14 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
 
   /**
    * Reads {@code cells}; a cell's profile is its saved definition, else {@code profiles}' entry of
-   * its name (a report's run.json); its threads its saved ones, else {@code defaultThreads}.
+   * its name (a report's run.json); its threads its saved ones, else {@code defaultThreads}. With
+   * {@code includeUnsteady}, cells not steady or unstable are used too.
    */
   public static CellReadings of(
-      List<CellResult> cells, Map<String, DiskProfile> profiles, int defaultThreads) {
+      List<CellResult> cells,
+      Map<String, DiskProfile> profiles,
+      int defaultThreads,
+      boolean includeUnsteady) {
     List<Observation> used = new ArrayList<>();
     List<Exclusion> excluded = new ArrayList<>();
     for (CellResult c : cells) {
@@ -38,7 +42,7 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
           c.settings() != null && c.settings().profile() != null
               ? c.settings().profile()
               : profiles.get(c.profile());
-      String why = unusable(c, profile);
+      String why = unusable(c, profile, includeUnsteady);
       if (why != null) {
         excluded.add(new Exclusion(c.key(), why));
       } else {
@@ -49,7 +53,7 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
   }
 
   /** Why the model cannot use {@code c}, or null when it can. */
-  private static String unusable(CellResult c, DiskProfile profile) {
+  private static String unusable(CellResult c, DiskProfile profile, boolean includeUnsteady) {
     if (!c.ok()) {
       return "failed";
     }
@@ -62,10 +66,10 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
     if (c.clientBound()) {
       return "client-bound: the client, not the server, set its throughput";
     }
-    if (Double.valueOf(0).equals(c.metric(Metric.STEADY_STATE))) {
+    if (!includeUnsteady && Double.valueOf(0).equals(c.metric(Metric.STEADY_STATE))) {
       return "not steady: its warm-up ran out before the steady state";
     }
-    if (Double.valueOf(1).equals(c.metric(Metric.UNSTABLE))) {
+    if (!includeUnsteady && Double.valueOf(1).equals(c.metric(Metric.UNSTABLE))) {
       return "unstable: its throughput varied beyond the threshold";
     }
     LatencyStats read = c.latencies().get("READ");

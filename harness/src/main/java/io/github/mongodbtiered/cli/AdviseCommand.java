@@ -64,9 +64,9 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
       "0:answered",
-      "2:bad command line; a REPORT that is not a report directory, or one the model cannot be"
-          + " built from (too few usable cells, one profile, no device reads, a --mongodb-url"
-          + " server)"
+      "2:bad command line or no target; a REPORT that is not a report directory, or one the"
+          + " model cannot be built from (too few usable cells, one profile, no device reads, no"
+          + " disk-free cell, a --mongodb-url server); an --out holding other files"
     })
 public final class AdviseCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -114,6 +114,13 @@ public final class AdviseCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(
+      names = "--include-unsteady",
+      description =
+          "Fit cells that are not steady or unstable too, rather than name them (a busy host's"
+              + " sweep); the output says so.")
+  boolean includeUnsteady;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description =
@@ -128,6 +135,9 @@ public final class AdviseCommand implements Callable<Integer> {
           "advise needs a target: --p99-ms MS, --min-ops OPS, or both");
     }
     ReportDirs.requireReport(report);
+    if (out != null) {
+      requireOut();
+    }
     RunManifest manifest = ReportDirs.manifest(report);
     List<CellResult> cells = ReportDirs.cellsInSweepOrder(report);
     Target target =
@@ -139,7 +149,12 @@ public final class AdviseCommand implements Callable<Integer> {
       capacity =
           Capacity.of(
               new CapacityInputs(
-                  cells, profiles, manifest.serverKind(), workloadThreads(manifest), target));
+                  cells,
+                  profiles,
+                  manifest.serverKind(),
+                  workloadThreads(manifest),
+                  target,
+                  includeUnsteady));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("REPORT " + report + ": " + e.getMessage(), e);
     }
@@ -194,7 +209,8 @@ public final class AdviseCommand implements Callable<Integer> {
     o.flush();
   }
 
-  private void writeFiles(Capacity c, Target target, List<Table> tables) throws IOException {
+  /** --out usable: checked before the model is built, so a refusal costs nothing. */
+  private void requireOut() throws IOException {
     OutDirs.requireNotEmptyPath(out, "--out");
     if (Files.isRegularFile(out)) {
       throw new IllegalArgumentException("--out " + out + ": is a file; give a directory");
@@ -209,6 +225,9 @@ public final class AdviseCommand implements Callable<Integer> {
         }
       }
     }
+  }
+
+  private void writeFiles(Capacity c, Target target, List<Table> tables) throws IOException {
     OutDirs.create(out, "--out");
     List<Path> files = new ArrayList<>(AdviceCsv.write(out, tables));
     files.add(AdvicePage.write(out, report.toString(), target.label(), c.notes(), tables));

@@ -155,7 +155,8 @@ class CapacityTest {
   void aReportItCannotModelIsRefusedSayingWhy() {
     List<CellResult> all = SyntheticReport.cells();
     var url =
-        new CapacityInputs(all, SyntheticReport.profilesByName(), ServerKind.URL, 16, P99_20MS);
+        new CapacityInputs(
+            all, SyntheticReport.profilesByName(), ServerKind.URL, 16, P99_20MS, false);
     assertTrue(
         assertThrows(NotModelableException.class, () -> Capacity.of(url))
             .getMessage()

@@ -142,6 +142,6 @@ public final class SyntheticReport {
   }
 
   static CapacityInputs inputs(List<CellResult> cells, Target target) {
-    return new CapacityInputs(cells, profilesByName(), ServerKind.DOCKER, THREADS, target);
+    return new CapacityInputs(cells, profilesByName(), ServerKind.DOCKER, THREADS, target, false);
   }
 }
