@@ -79,6 +79,9 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
     if (read.count() < MIN_READ_SHARE * c.operations()) {
       return "a mixed workload (under 95% reads): the model knows no writes";
     }
+    if (c.throughputOpsPerSec() <= 0) {
+      return "no throughput measured";
+    }
     if (readsPerOp(c) == null) {
       return "no device reads measured";
     }

@@ -16,9 +16,13 @@ import java.util.stream.Collectors;
  * @param points measured points, by x ascending
  * @param byMemory true when x is live bytes over memory, false when it is the record count
  * @param liveBytesPerRecord live bytes per record by record count, empty when not measured
+ * @param fittedMemoryBytes the largest memory of the cells it was fitted on
  */
 public record ReadsCurve(
-    List<Point> points, boolean byMemory, TreeMap<Long, Double> liveBytesPerRecord) {
+    List<Point> points,
+    boolean byMemory,
+    TreeMap<Long, Double> liveBytesPerRecord,
+    long fittedMemoryBytes) {
 
   /**
    * One measured x: the mean of its cells' reads per operation and their range.
@@ -78,7 +82,8 @@ public record ReadsCurve(
                     os.stream().mapToDouble(Observation::deviceReadsPerOp).max().orElse(0),
                     os.stream().map(Observation::key).toList())));
     points.sort(Comparator.comparingDouble(Point::x));
-    return new ReadsCurve(points, byMemory, live);
+    long memory = observations.stream().mapToLong(Observation::memoryBytes).max().orElse(0);
+    return new ReadsCurve(points, byMemory, live, memory);
   }
 
   /** Live bytes of {@code recordCount} records, scaled from the nearest measured count; or null. */
@@ -99,7 +104,7 @@ public record ReadsCurve(
 
   /** Reads per operation at {@code recordCount} records with {@code memoryBytes} of memory. */
   public Estimate at(long recordCount, long memoryBytes) {
-    double x = byMemory ? liveBytes(recordCount) / memoryBytes : recordCount;
+    double x = byMemory ? liveBytes(recordCount) / memoryOr(memoryBytes) : recordCount;
     if (points.size() == 1) {
       Point p = points.get(0);
       return new Estimate(p.readsPerOp(), p.low(), p.high(), Math.abs(x - p.x()) > 1e-9, p.cells());
@@ -121,6 +126,14 @@ public record ReadsCurve(
         line(a.high(), b.high(), t),
         extrapolated,
         t <= 1e-9 ? a.cells() : t >= 1 - 1e-9 ? b.cells() : cells);
+  }
+
+  /**
+   * {@code memoryBytes}, or for a disk of unknown memory (0) the largest the points came from: an
+   * unlimited server has at least as much.
+   */
+  private double memoryOr(long memoryBytes) {
+    return memoryBytes > 0 ? memoryBytes : fittedMemoryBytes;
   }
 
   private static double line(double a, double b, double t) {

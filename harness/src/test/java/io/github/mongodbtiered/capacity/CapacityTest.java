@@ -152,6 +152,34 @@ class CapacityTest {
   }
 
   @Test
+  void aProfileOfUnknownMemoryIsPredictedAtTheMemoryTheOthersRanWith() {
+    List<CellResult> cells = new ArrayList<>();
+    for (CellResult c : SyntheticReport.cells()) {
+      if (c.profile().equals("io1-5000")) {
+        var unlimited = c.settings().profile().toBuilder().memoryBytes(0).build();
+        c = c.toBuilder().settings(SyntheticReport.settings(unlimited)).build();
+      }
+      cells.add(c);
+    }
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+    assertEquals(15, c.validation().checks().size());
+    for (LeaveOneOut.Check check : c.validation().checks()) {
+      assertEquals(0, check.opsError(), 1e-3, check.toString());
+    }
+  }
+
+  @Test
+  void aCellWithoutThroughputIsNamed() {
+    List<CellResult> cells = new ArrayList<>(SyntheticReport.cells());
+    CellResult first = cells.remove(0);
+    cells.add(first.toBuilder().run(first.operations(), 60_000, 0).build());
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+    assertEquals(
+        List.of(new Exclusion("1000000 x io1-5000", "no throughput measured")),
+        c.readings().exclusions());
+  }
+
+  @Test
   void aReportItCannotModelIsRefusedSayingWhy() {
     List<CellResult> all = SyntheticReport.cells();
     var url =
