@@ -110,8 +110,14 @@ public final class AdviseCommand implements Callable<Integer> {
       names = "--threads",
       paramLabel = "N",
       converter = Counts.AtLeastOne.class,
-      description = "Client threads to predict for (default: those each profile's cells ran).")
+      description =
+          "Client threads to predict for, at most "
+              + MAX_THREADS
+              + " (default: those each profile's cells ran).")
   Integer threads;
+
+  /** The loop is solved one thread at a time, thousands of times per answer. */
+  static final int MAX_THREADS = 10_000;
 
   @Option(
       names = "--include-unsteady",
@@ -133,6 +139,10 @@ public final class AdviseCommand implements Callable<Integer> {
     if (p99Ms == null && minOps == null) {
       throw new IllegalArgumentException(
           "advise needs a target: --p99-ms MS, --min-ops OPS, or both");
+    }
+    if (threads != null && threads > MAX_THREADS) {
+      throw new IllegalArgumentException(
+          "--threads " + threads + ": at most " + MAX_THREADS + " client threads; give fewer");
     }
     ReportDirs.requireReport(report);
     if (out != null) {

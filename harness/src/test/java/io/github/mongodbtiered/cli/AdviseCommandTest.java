@@ -71,6 +71,8 @@ class AdviseCommandTest {
     assertEquals(2, run("advise", r.toString(), "--p99-ms", "-1"));
     assertTrue(err.toString().contains("use a number above 0"), err.toString());
     assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--recordcount", "0"));
+    assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--threads", "1000000"));
+    assertTrue(err.toString().contains("--threads 1000000: at most 10000"), err.toString());
     assertEquals(2, run("advise", dir.resolve("nothing").toString(), "--p99-ms", "20"));
     assertTrue(err.toString().contains("no such directory"), err.toString());
     Path busy = dir.resolve("busy");
