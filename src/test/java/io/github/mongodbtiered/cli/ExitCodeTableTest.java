@@ -7,6 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
+import io.github.mongodbtiered.capacity.ClosedLoop;
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind;
 import io.netty.channel.Channel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,6 +24,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -272,6 +281,25 @@ class ExitCodeTableTest {
             "--fail-on",
             "slower"));
     c.put(
+        "advise 0",
+        harness(
+            "Leave one profile out",
+            "advise",
+            work.resolve("modelable").toString(),
+            "--p99-ms",
+            "20"));
+    // The url sweep's report: its server's disk is unknown.
+    c.put(
+        "advise 2",
+        harness(
+            "[ERROR] REPORT "
+                + out
+                + ": its cells ran on a --mongodb-url server, whose disk is unknown",
+            "advise",
+            out.toString(),
+            "--p99-ms",
+            "20"));
+    c.put(
         "history 0",
         harness(
             "appended " + out,
@@ -329,6 +357,55 @@ class ExitCodeTableTest {
             "-p",
             "mongodb.serverSelectionTimeoutMs=300"));
     return c;
+  }
+
+  /**
+   * A report advise can model, made by its own closed loop: two disks (5000 IOPS; 150 IOPS + 7 ms),
+   * 1000 records in memory (no device reads), 9000 with 0.3 device reads per operation.
+   */
+  private static void writeModelableReport(Path dir) throws IOException {
+    List<DiskProfile> profiles =
+        List.of(
+            DiskProfile.named("fast").iops(5000).memoryBytes(1L << 30).build(),
+            DiskProfile.named("slow")
+                .iops(150)
+                .addedLatencyMillis(7)
+                .memoryBytes(1L << 30)
+                .build());
+    Instant started = Instant.parse("2026-01-01T00:00:00Z");
+    RunManifest.builder()
+        .toolVersion("mongodb-tiered 0.1.0")
+        .startedAt(started)
+        .finishedAt(started.plusSeconds(60))
+        .commandLine(List.of("mongodb-tiered", "sweep"))
+        .server(ServerKind.DOCKER, "mongo:7.0", "7.0.0")
+        .profiles(profiles)
+        .enforcement(Map.of())
+        .warnings(List.of())
+        .recordCounts(List.of(1000L, 9000L))
+        .workloadProperties(Map.of("threadcount", "8"))
+        .build()
+        .write(dir);
+    CellStore store = new CellStore(dir);
+    for (DiskProfile p : profiles) {
+      for (long count : List.of(1000L, 9000L)) {
+        double reads = count == 1000 ? 0 : 0.3;
+        ClosedLoop loop =
+            new ClosedLoop(100, reads, p.addedLatencyMillis() * 1000 + 100, 0.9 * p.readIops());
+        ClosedLoop.Flow flow = loop.solve(8);
+        long ops = Math.round(flow.opsPerSec() * 10);
+        long p99 = Math.round(loop.p99Micros(flow, 2000));
+        store.save(
+            CellResult.builder(count, p.name(), ServerKind.DOCKER)
+                .run(ops, 10_000, flow.opsPerSec())
+                .latency("READ", new LatencyStats(ops, p99 / 3.0, p99 / 4, p99 / 2, p99, p99, p99))
+                .metric(Metric.DEVICE_READ_OPS, reads * ops)
+                .metric(Metric.FILE_LIVE_BYTES, count * 1100.0)
+                .metric(Metric.WT_CACHE_MAX_BYTES, 256L << 20)
+                .latencyApplied(true)
+                .build());
+      }
+    }
   }
 
   private static String url(String database) {
@@ -480,6 +557,7 @@ class ExitCodeTableTest {
             "disk-baseline",
             "report",
             "compare",
+            "advise",
             "history",
             "merge-histograms")) {
       TreeSet<Integer> documented = new TreeSet<>();
@@ -514,6 +592,7 @@ class ExitCodeTableTest {
   Stream<DynamicTest> everyRowOfTheReadmeHolds() throws IOException {
     Files.write(garbagePath(), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0x80, 'x'});
     Files.createDirectories(work.resolve("not-a-report"));
+    writeModelableReport(work.resolve("modelable"));
     Map<String, Case> cases = cases();
     // The rows run in README order: sweep 0 and 1 write the reports that report reads.
     return readmeRows().stream()

@@ -77,6 +77,25 @@ final class Counts {
     }
   }
 
+  /** A limit or a rate: a finite number above 0 ({@code advise --p99-ms 20}). */
+  static final class Positive implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      double v = decimal(text);
+      return checked(text, v, v > 0 && v < 1e12 ? "" : "use a number above 0, e.g. 20 or 0.5");
+    }
+  }
+
+  /** A latency in ms: a finite number of 0 or more, at most a minute. */
+  static final class LatencyMillis implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      double v = decimal(text);
+      return checked(
+          text, v, v >= 0 && v <= 60_000 ? "" : "use milliseconds from 0 to 60000, e.g. 7");
+    }
+  }
+
   /** The int {@code text} says, or 0 (refused by every caller) when it is none. */
   private static int wholeNumber(String text) {
     try {

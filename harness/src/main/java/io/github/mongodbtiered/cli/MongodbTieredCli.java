@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       DiskBaselineCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      AdviseCommand.class,
       HistoryCommand.class,
       FleetCommand.class,
       CommandLine.HelpCommand.class

@@ -1,0 +1,195 @@
+package io.github.mongodbtiered.capacity;
+
+import io.github.mongodbtiered.capacity.Answers.CountAnswer;
+import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
+import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
+import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** A {@link Capacity} as the tables every format shows, in order. */
+public final class AdviceTables {
+  private AdviceTables() {}
+
+  /** The check, the cells not fitted, then the answers. */
+  public static List<Table> of(Capacity c, Target target) {
+    List<Table> t = new ArrayList<>();
+    t.add(validation(c.validation()));
+    t.add(notFitted(c));
+    t.add(profiles(c.answers().profiles(), target, c.validation().band()));
+    t.add(leastIops(c.answers().leastIops(), target));
+    t.add(largestCounts(c.answers().largestCounts(), target));
+    t.add(memory(c.answers().memory()));
+    return t;
+  }
+
+  static Table validation(LeaveOneOut v) {
+    List<List<String>> rows = new ArrayList<>();
+    for (LeaveOneOut.Check k : v.checks()) {
+      rows.add(
+          List.of(
+              k.cell(),
+              k.diskBound() ? "yes" : "no",
+              fixed(k.measuredOpsPerSec(), 0),
+              fixed(k.predictedOpsPerSec(), 0),
+              Format.percent(k.opsError()),
+              fixed(k.measuredP99Micros() / 1000, 1),
+              fixed(k.predictedP99Micros() / 1000, 1),
+              Format.percent(k.p99Error()) + (k.extrapolated() ? " (extrapolated)" : "")));
+    }
+    return new Table(
+        "validation",
+        "Leave one profile out: each profile's cells predicted from the other profiles' reads per"
+            + " operation and its own disk",
+        List.of(
+            "cell",
+            "disk-bound",
+            "measured ops/s",
+            "predicted ops/s",
+            "error",
+            "measured p99 ms",
+            "predicted p99 ms",
+            "p99 error"),
+        rows,
+        summary("all " + v.checks().size() + " cells", ErrorBand.of(v.checks()))
+            + "; "
+            + summary("the " + v.diskBound().size() + " disk-bound", ErrorBand.of(v.diskBound())));
+  }
+
+  /** "disk-bound: throughput error median 4.1%, worst 12.0%; p99 median 9.0%, worst 30.2%". */
+  public static String summary(String which, ErrorBand b) {
+    if (b.checks() == 0) {
+      return which + ": none";
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: throughput error median %.1f%%, worst %.1f%%; p99 error median %.1f%%, worst %.1f%%",
+        which,
+        b.opsMedianAbsError() * 100,
+        b.opsWorstAbsError() * 100,
+        b.p99MedianAbsError() * 100,
+        b.p99WorstAbsError() * 100);
+  }
+
+  static Table notFitted(Capacity c) {
+    List<List<String>> rows = new ArrayList<>();
+    c.readings().exclusions().forEach(e -> rows.add(List.of(e.key(), e.reason())));
+    c.validation()
+        .unchecked()
+        .forEach(e -> rows.add(List.of(e.key(), "not checked: " + e.reason())));
+    return new Table(
+        "not-fitted",
+        "Cells the model cannot explain: named, not fitted",
+        List.of("cell", "why"),
+        rows,
+        "");
+  }
+
+  static Table profiles(List<ProfileAnswer> answers, Target target, ErrorBand band) {
+    List<List<String>> rows = new ArrayList<>();
+    for (ProfileAnswer a : answers) {
+      rows.add(
+          List.of(
+              Long.toString(a.recordCount()),
+              a.profile(),
+              a.verdict().word(),
+              Format.band(a.opsPerSec(), a.opsLow(), a.opsHigh()),
+              Format.msBand(a.p99Micros(), a.p99LowMicros(), a.p99HighMicros()),
+              a.basis(),
+              String.join(" ", a.cells())));
+    }
+    return new Table(
+        "profiles",
+        "Which measured profiles meet " + target.label(),
+        List.of(
+            "records",
+            "profile",
+            "meets",
+            "ops/s (band)",
+            "READ p99 ms (band)",
+            "basis",
+            "rests on"),
+        rows,
+        "band: a measured cell's throughput 95% interval; a modelled one's the leave-one-out"
+            + " error range (throughput x"
+            + fixed(1 / Math.max(band.opsRatioHigh(), 1), 2)
+            + " to x"
+            + fixed(1 / Math.max(Math.min(band.opsRatioLow(), 1), 1e-9), 2)
+            + "); unsure: the band straddles the target");
+  }
+
+  static Table leastIops(List<IopsAnswer> answers, Target target) {
+    List<List<String>> rows = new ArrayList<>();
+    for (IopsAnswer a : answers) {
+      rows.add(
+          List.of(
+              Long.toString(a.recordCount()),
+              Format.number(a.latencyMillis()),
+              iops(a.iops()),
+              iops(a.iopsLow()) + " - " + iops(a.iopsHigh()),
+              a.extrapolated() ? "extrapolated" : "model",
+              String.join(" ", a.cells())));
+    }
+    return new Table(
+        "least-iops",
+        "The least read IOPS that would meet " + target.label(),
+        List.of("records", "added latency ms", "least IOPS", "band", "basis", "rests on"),
+        rows,
+        "none: no IOPS would (the in-memory rate or the latency itself misses the target)");
+  }
+
+  private static String iops(Double v) {
+    return v == null ? "none" : fixed(v, 0);
+  }
+
+  static Table largestCounts(List<CountAnswer> answers, Target target) {
+    List<List<String>> rows = new ArrayList<>();
+    for (CountAnswer a : answers) {
+      rows.add(
+          List.of(
+              a.profile(),
+              count(a.largest()) + (a.atSearchEnd() ? " or more" : ""),
+              count(a.low()) + " - " + count(a.high()),
+              a.beyondMeasured() ? "extrapolated" : "model"));
+    }
+    return new Table(
+        "largest-count",
+        "The largest record count that meets " + target.label(),
+        List.of("profile", "largest records", "band", "basis"),
+        rows,
+        "searched up to "
+            + Advisor.SEARCH_BEYOND_LARGEST
+            + "x the largest measured count; none: the smallest measured count already misses");
+  }
+
+  private static String count(Long v) {
+    return v == null ? "none" : Long.toString(v);
+  }
+
+  static Table memory(List<MemoryAnswer> answers) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MemoryAnswer m : answers) {
+      rows.add(
+          List.of(
+              Long.toString(m.recordCount()),
+              m.profile(),
+              Format.mib(m.liveBytes()),
+              Format.mib(m.wtCacheBytes()),
+              Format.mib(m.memoryBytes()),
+              Format.mib(m.low()) + " - " + Format.mib(m.high()),
+              m.cells().isEmpty() ? "scaled from the nearest count" : String.join(" ", m.cells())));
+    }
+    return new Table(
+        "memory",
+        "The memory at which the files stay in the filesystem cache",
+        List.of("records", "profile", "live", "WiredTiger cache", "memory", "band", "rests on"),
+        rows,
+        "live bytes + the profile's WiredTiger cache + 256 MiB for the server and kernel (the"
+            + " tier rule's); band: the cells' live bytes' range");
+  }
+
+  private static String fixed(double v, int decimals) {
+    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+  }
+}

@@ -1,0 +1,208 @@
+package io.github.mongodbtiered.capacity;
+
+import io.github.mongodbtiered.capacity.Answers.CountAnswer;
+import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
+import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
+import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
+import io.github.mongodbtiered.capacity.Answers.Verdict;
+import io.github.mongodbtiered.metrics.TierClassifier;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The answers to a {@link Target} from a fitted model, its leave-one-out band and the measured
+ * cells: a measured cell answers for itself; anything else is the model's, within the band.
+ */
+final class Advisor {
+  /** The largest-count search goes up to this multiple of the largest measured count. */
+  static final int SEARCH_BEYOND_LARGEST = 4;
+
+  private static final int SEARCH_STEPS = 240;
+  private static final double MAX_IOPS = 1e7;
+
+  private final CapacityModel model;
+  private final ErrorBand band;
+  private final List<Observation> cells;
+  private final Target target;
+  private final Map<String, Observation> profiles = new LinkedHashMap<>();
+
+  Advisor(CapacityModel model, ErrorBand band, List<Observation> cells, Target target) {
+    this.model = model;
+    this.band = band;
+    this.cells = cells;
+    this.target = target;
+    cells.forEach(o -> profiles.putIfAbsent(o.profile(), o));
+  }
+
+  Answers answers() {
+    List<ProfileAnswer> perProfile = new ArrayList<>();
+    List<IopsAnswer> iops = new ArrayList<>();
+    List<MemoryAnswer> memory = new ArrayList<>();
+    for (long count : target.recordCounts()) {
+      profiles.values().forEach(p -> perProfile.add(profileAnswer(count, p)));
+      target.latenciesMillis().forEach(l -> iops.add(leastIops(count, l)));
+      profiles.values().forEach(p -> memoryAnswer(count, p).ifPresent(memory::add));
+    }
+    List<CountAnswer> counts = profiles.values().stream().map(this::largestCount).toList();
+    return new Answers(perProfile, iops, counts, memory);
+  }
+
+  private int threads(Observation profile) {
+    return target.threads() != null ? target.threads() : profile.threads();
+  }
+
+  private ProfileAnswer profileAnswer(long count, Observation profile) {
+    Optional<Observation> cell =
+        cells.stream()
+            .filter(o -> o.recordCount() == count && o.profile().equals(profile.profile()))
+            .filter(o -> target.threads() == null || o.threads() == target.threads())
+            .findFirst();
+    if (cell.isPresent()) {
+      Observation o = cell.get();
+      Verdict v =
+          Verdict.of(target.met(o.opsLow(), o.p99Micros()), target.met(o.opsHigh(), o.p99Micros()));
+      return new ProfileAnswer(
+          count,
+          o.profile(),
+          "measured",
+          o.opsPerSec(),
+          o.opsLow(),
+          o.opsHigh(),
+          o.p99Micros(),
+          o.p99Micros(),
+          o.p99Micros(),
+          v,
+          List.of(o.key()));
+    }
+    CapacityModel.Prediction p =
+        model.predict(count, profile.disk(), profile.memoryBytes(), threads(profile));
+    Verdict v =
+        Verdict.of(
+            target.met(band.opsLow(p.opsPerSec()), band.p99High(p.p99Micros())),
+            target.met(band.opsHigh(p.opsPerSec()), band.p99Low(p.p99Micros())));
+    return new ProfileAnswer(
+        count,
+        profile.profile(),
+        p.extrapolated() ? "extrapolated" : "model",
+        p.opsPerSec(),
+        band.opsLow(p.opsPerSec()),
+        band.opsHigh(p.opsPerSec()),
+        p.p99Micros(),
+        band.p99Low(p.p99Micros()),
+        band.p99High(p.p99Micros()),
+        v,
+        p.reads().cells());
+  }
+
+  /** Meets the target at the band's worst end (-1), the model's figure (0) or its best end (1). */
+  private boolean meets(CapacityModel.Prediction p, int end) {
+    double ops =
+        end < 0
+            ? band.opsLow(p.opsPerSec())
+            : end > 0 ? band.opsHigh(p.opsPerSec()) : p.opsPerSec();
+    double p99 =
+        end < 0
+            ? band.p99High(p.p99Micros())
+            : end > 0 ? band.p99Low(p.p99Micros()) : p.p99Micros();
+    return target.met(ops, p99);
+  }
+
+  private IopsAnswer leastIops(long count, double latencyMillis) {
+    Observation shape = profiles.values().iterator().next();
+    DiskSpec disk = new DiskSpec(0, latencyMillis, 0);
+    CapacityModel.Prediction unlimited =
+        model.predict(count, disk, shape.memoryBytes(), threads(shape));
+    Double[] least = new Double[3];
+    for (int end = -1; end <= 1; end++) {
+      least[end + 1] = leastIops(count, disk, shape, end);
+    }
+    return new IopsAnswer(
+        count,
+        latencyMillis,
+        least[1],
+        least[2],
+        least[0],
+        unlimited.extrapolated(),
+        unlimited.reads().cells());
+  }
+
+  private Double leastIops(long count, DiskSpec disk, Observation shape, int end) {
+    if (!meets(model.predict(count, disk, shape.memoryBytes(), threads(shape)), end)) {
+      return null;
+    }
+    double lo = 1;
+    double hi = MAX_IOPS;
+    if (meets(
+        model.predict(count, disk.withReadIops(lo), shape.memoryBytes(), threads(shape)), end)) {
+      return lo;
+    }
+    for (int i = 0; i < 60; i++) {
+      double mid = Math.sqrt(lo * hi);
+      boolean ok =
+          meets(
+              model.predict(count, disk.withReadIops(mid), shape.memoryBytes(), threads(shape)),
+              end);
+      if (ok) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return Math.ceil(hi);
+  }
+
+  private CountAnswer largestCount(Observation profile) {
+    long smallest = cells.stream().mapToLong(Observation::recordCount).min().orElseThrow();
+    long largestMeasured = cells.stream().mapToLong(Observation::recordCount).max().orElseThrow();
+    long end = largestMeasured * SEARCH_BEYOND_LARGEST;
+    Long[] found = new Long[3];
+    boolean atEnd = false;
+    for (int e = -1; e <= 1; e++) {
+      Long last = null;
+      for (int i = 0; i <= SEARCH_STEPS; i++) {
+        long count =
+            Math.round(smallest * Math.pow((double) end / smallest, (double) i / SEARCH_STEPS));
+        CapacityModel.Prediction p =
+            model.predict(count, profile.disk(), profile.memoryBytes(), threads(profile));
+        if (!meets(p, e)) {
+          break;
+        }
+        last = count;
+        atEnd |= e == 0 && i == SEARCH_STEPS;
+      }
+      found[e + 1] = last;
+    }
+    return new CountAnswer(
+        profile.profile(),
+        found[1],
+        found[0],
+        found[2],
+        atEnd,
+        found[1] != null && found[1] > largestMeasured);
+  }
+
+  private Optional<MemoryAnswer> memoryAnswer(long count, Observation profile) {
+    Double live = model.curve().liveBytes(count);
+    if (live == null || profile.wtCacheBytes() <= 0) {
+      return Optional.empty();
+    }
+    List<Observation> at =
+        cells.stream().filter(o -> o.recordCount() == count && o.liveBytes() != null).toList();
+    double low = at.stream().mapToDouble(o -> o.liveBytes()).min().orElse(live);
+    double high = at.stream().mapToDouble(o -> o.liveBytes()).max().orElse(live);
+    long fixed = profile.wtCacheBytes() + TierClassifier.FS_CACHE_ALLOWANCE_BYTES;
+    return Optional.of(
+        new MemoryAnswer(
+            count,
+            profile.profile(),
+            live,
+            profile.wtCacheBytes(),
+            live + fixed,
+            low + fixed,
+            high + fixed,
+            at.stream().map(Observation::key).toList()));
+  }
+}

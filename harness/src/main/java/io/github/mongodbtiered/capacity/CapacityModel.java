@@ -1,0 +1,139 @@
+package io.github.mongodbtiered.capacity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The model fitted on a set of cells: reads per operation against the working set ({@link
+ * ReadsCurve}), the in-memory rate and p99 of the cells that never touch the disk, and the share of
+ * its read cap a throttled disk delivers; a {@link ClosedLoop} turns them into throughput and READ
+ * p99 for any disk, record count and number of threads.
+ *
+ * @param curve reads per operation
+ * @param inMemory by record count, the disk-free cells' figures
+ * @param capEfficiency the share of a disk's read cap the fitted cells' disks delivered when busy
+ *     (the median over the disk-bound cells; 1 when there are none)
+ * @param bytesPerRead mean bytes per device read (0: unknown), for a bandwidth limit
+ */
+public record CapacityModel(
+    ReadsCurve curve, TreeMap<Long, InMemory> inMemory, double capEfficiency, double bytesPerRead) {
+
+  /**
+   * A read's time at the device itself, besides the added latency: a throttled cloud or SAN
+   * volume's own is a fraction of a millisecond.
+   */
+  public static final double DEVICE_READ_MICROS = 100;
+
+  /**
+   * The in-memory figures of a record count.
+   *
+   * @param opsPerSec the disk-free cells' mean throughput
+   * @param p99Micros their mean READ p99
+   * @param cells the cells
+   */
+  public record InMemory(double opsPerSec, double p99Micros, List<String> cells) {}
+
+  /**
+   * A prediction.
+   *
+   * @param opsPerSec throughput
+   * @param p99Micros READ p99
+   * @param reads reads per operation used, with its range and the cells it rests on
+   * @param inMemoryFrom the record count whose in-memory figures were used
+   */
+  public record Prediction(
+      double opsPerSec, double p99Micros, ReadsCurve.Estimate reads, long inMemoryFrom) {
+    public boolean extrapolated() {
+      return reads.extrapolated();
+    }
+  }
+
+  public CapacityModel {
+    inMemory = new TreeMap<>(inMemory);
+  }
+
+  /** Fitted on {@code cells}: some must never touch the disk (their rate is the in-memory one). */
+  public static CapacityModel fit(List<Observation> cells) {
+    TreeMap<Long, InMemory> inMemory = new TreeMap<>();
+    cells.stream()
+        .filter(Observation::diskFree)
+        .collect(Collectors.groupingBy(Observation::recordCount))
+        .forEach(
+            (count, os) ->
+                inMemory.put(
+                    count,
+                    new InMemory(
+                        os.stream().mapToDouble(Observation::opsPerSec).average().orElse(0),
+                        os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
+                        os.stream().map(Observation::key).toList())));
+    if (inMemory.isEmpty()) {
+      throw new NotModelableException(
+          "no cell that never touches the disk (under "
+              + Observation.DISK_FREE_READS_PER_OP
+              + " device reads per operation), so the in-memory rate is unknown; sweep a record"
+              + " count that fits in memory too");
+    }
+    double bytesPerRead =
+        cells.stream()
+            .mapToDouble(Observation::bytesPerRead)
+            .filter(b -> b > 0)
+            .average()
+            .orElse(0);
+    CapacityModel unfitted = new CapacityModel(ReadsCurve.fit(cells), inMemory, 1, bytesPerRead);
+    List<Double> efficiencies = new ArrayList<>();
+    for (Observation o : cells) {
+      if (o.diskBound()) {
+        efficiencies.add(unfitted.efficiencyOf(o));
+      }
+    }
+    return new CapacityModel(
+        unfitted.curve,
+        inMemory,
+        efficiencies.isEmpty() ? 1 : Stats.median(efficiencies),
+        bytesPerRead);
+  }
+
+  /** The in-memory figures for {@code recordCount}: its own, else the nearest count's below. */
+  public Map.Entry<Long, InMemory> inMemoryFor(long recordCount) {
+    Map.Entry<Long, InMemory> e = inMemory.floorEntry(recordCount);
+    return e != null ? e : inMemory.ceilingEntry(recordCount);
+  }
+
+  /** Throughput and p99 on {@code disk} at {@code recordCount} records, memory and threads. */
+  public Prediction predict(long recordCount, DiskSpec disk, long memoryBytes, int threads) {
+    ReadsCurve.Estimate reads = curve.at(recordCount, memoryBytes);
+    Map.Entry<Long, InMemory> mem = inMemoryFor(recordCount);
+    ClosedLoop loop = loop(mem.getValue(), reads.readsPerOp(), disk, capEfficiency);
+    ClosedLoop.Flow flow = loop.solve(threads);
+    return new Prediction(
+        flow.opsPerSec(), loop.p99Micros(flow, mem.getValue().p99Micros()), reads, mem.getKey());
+  }
+
+  private ClosedLoop loop(InMemory mem, double readsPerOp, DiskSpec disk, double efficiency) {
+    return new ClosedLoop(
+        1e6 / mem.opsPerSec(),
+        readsPerOp,
+        disk.addedLatencyMillis() * 1000 + DEVICE_READ_MICROS,
+        efficiency * disk.readCap(bytesPerRead));
+  }
+
+  /** The cap efficiency at which this model, given the cell's own reads, gives its throughput. */
+  private double efficiencyOf(Observation o) {
+    InMemory mem = inMemoryFor(o.recordCount()).getValue();
+    double lo = 0.01;
+    double hi = 4;
+    for (int i = 0; i < 50; i++) {
+      double mid = Math.sqrt(lo * hi);
+      double x = loop(mem, o.deviceReadsPerOp(), o.disk(), mid).solve(o.threads()).opsPerSec();
+      if (x < o.opsPerSec()) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return Math.sqrt(lo * hi);
+  }
+}

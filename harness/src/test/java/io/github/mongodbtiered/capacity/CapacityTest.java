@@ -1,0 +1,213 @@
+package io.github.mongodbtiered.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.capacity.Answers.CountAnswer;
+import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
+import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
+import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
+import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.ServerKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The model on cells made by a known one ({@link SyntheticReport}): it must give them back. */
+class CapacityTest {
+  private static final Target P99_20MS =
+      new Target(20.0, null, List.of(4_000_000L, 5_000_000L), List.of(7.0), null);
+  private static final Target OPS_5000 =
+      new Target(null, 5000.0, List.of(5_000_000L), List.of(7.0), null);
+
+  private static Capacity advise(Target target) {
+    return Capacity.of(SyntheticReport.inputs(SyntheticReport.cells(), target));
+  }
+
+  @Test
+  void eachProfilePredictedFromTheOthersIsItsMeasuredCell() {
+    Capacity c = advise(P99_20MS);
+    assertEquals(15, c.validation().checks().size());
+    for (LeaveOneOut.Check check : c.validation().checks()) {
+      assertEquals(0, check.opsError(), 1e-3, check.toString());
+      assertEquals(0, check.p99Error(), 1e-3, check.toString());
+    }
+    assertEquals(SyntheticReport.EFFICIENCY, c.model().capEfficiency(), 1e-3);
+    // Disk-bound (over half the cap delivered): 5M on all three disks, 4M on the two slow ones,
+    // and 3M on hdd-150 (0.02 reads per op at 6000 ops/s is 120 of its 150).
+    assertEquals(6, c.validation().diskBound().size(), c.validation().diskBound().toString());
+  }
+
+  @Test
+  void theIssuesSan600FiguresComeOutOfTheLoop() {
+    // 0.314-0.318 reads per op at 5M, 600 IOPS + 7 ms, 16 threads: 460-489 reads/s delivered.
+    CellResult san = SyntheticReport.cell(5_000_000L, SyntheticReport.PROFILES.get(1));
+    double readsPerSec = 0.318 * san.throughputOpsPerSec();
+    assertTrue(readsPerSec > 440 && readsPerSec <= 480, "san-600 delivered " + readsPerSec);
+  }
+
+  @Test
+  void theLeastIopsForAThroughputIsWhereTheKnownLoopReachesIt() {
+    IopsAnswer a = advise(OPS_5000).answers().leastIops().get(0);
+    assertNotNull(a.iops());
+    assertFalse(a.extrapolated());
+    double r = SyntheticReport.READS_PER_OP.get(5_000_000L);
+    double above = SyntheticReport.loop(r, 5_000_000L, a.iops() * 1.002, 7).solve(16).opsPerSec();
+    double below = SyntheticReport.loop(r, 5_000_000L, a.iops() * 0.998, 7).solve(16).opsPerSec();
+    assertTrue(above >= 5000 && below < 5000, a + ": " + below + " .. " + above);
+    // A band of zero width: the checks were exact.
+    assertEquals(a.iops(), a.iopsLow(), a.iops() * 1e-3);
+    assertEquals(a.iops(), a.iopsHigh(), a.iops() * 1e-3);
+  }
+
+  @Test
+  void theMeasuredProfilesThatMeetAP99AreTheCellsWhoseP99Does() {
+    List<ProfileAnswer> answers = advise(P99_20MS).answers().profiles();
+    assertEquals(6, answers.size());
+    for (ProfileAnswer a : answers) {
+      CellResult cell =
+          SyntheticReport.cell(a.recordCount(), SyntheticReport.profilesByName().get(a.profile()));
+      boolean meets = cell.latencies().get("READ").p99Micros() <= 20_000;
+      assertEquals("measured", a.basis());
+      assertEquals(meets ? Answers.Verdict.YES : Answers.Verdict.NO, a.verdict(), a.toString());
+    }
+    // hdd-150 at 5M is hundreds of ms; io1-5000 at 4M is well within.
+    assertTrue(answers.stream().anyMatch(a -> a.verdict() == Answers.Verdict.NO));
+    assertTrue(answers.stream().anyMatch(a -> a.verdict() == Answers.Verdict.YES));
+  }
+
+  @Test
+  void theLargestCountWithinTheP99IsWhereTheKnownLoopCrossesIt() {
+    for (CountAnswer a : advise(P99_20MS).answers().largestCounts()) {
+      var profile = SyntheticReport.profilesByName().get(a.profile());
+      assertNotNull(a.largest(), a.toString());
+      double step = Math.pow(20.0, 1.0 / 240);
+      assertTrue(p99At(a.largest(), profile) <= 20_000, a.toString());
+      if (!a.atSearchEnd()) {
+        assertTrue(p99At(Math.round(a.largest() * step * 1.001), profile) > 20_000, a.toString());
+      }
+    }
+  }
+
+  /** The generator's p99 at any count: reads per operation linear between its counts. */
+  private static double p99At(long count, io.github.mongodbtiered.profiles.DiskProfile p) {
+    List<Long> counts = SyntheticReport.COUNTS;
+    int i = 1;
+    while (i < counts.size() - 1 && counts.get(i) < count) {
+      i++;
+    }
+    long a = counts.get(i - 1);
+    long b = counts.get(i);
+    double ra = SyntheticReport.READS_PER_OP.get(a);
+    double rb = SyntheticReport.READS_PER_OP.get(b);
+    double r = Math.max(0, ra + (rb - ra) * (count - a) / (double) (b - a));
+    ClosedLoop loop = SyntheticReport.loop(r, count, p.readIops(), p.addedLatencyMillis());
+    return loop.p99Micros(loop.solve(16), SyntheticReport.IN_MEMORY_P99_MICROS);
+  }
+
+  @Test
+  void theMemoryForTheFilesystemCacheIsLiveBytesPlusCachePlusAllowance() {
+    List<MemoryAnswer> memory = advise(OPS_5000).answers().memory();
+    assertEquals(3, memory.size());
+    double expected =
+        5_000_000L * SyntheticReport.LIVE_BYTES_PER_RECORD
+            + SyntheticReport.CACHE
+            + TierClassifier.FS_CACHE_ALLOWANCE_BYTES;
+    for (MemoryAnswer m : memory) {
+      assertEquals(expected, m.memoryBytes(), 1);
+      assertEquals(3, m.cells().size());
+    }
+  }
+
+  @Test
+  void aCountBeyondTheMeasuredOnesIsMarkedExtrapolated() {
+    Target beyond = new Target(20.0, null, List.of(6_000_000L), List.of(7.0), null);
+    for (ProfileAnswer a : advise(beyond).answers().profiles()) {
+      assertEquals("extrapolated", a.basis());
+    }
+    assertTrue(advise(beyond).answers().leastIops().get(0).extrapolated());
+  }
+
+  @Test
+  void cellsTheModelCannotExplainAreNamedNotFitted() {
+    List<CellResult> cells = new ArrayList<>(SyntheticReport.cells());
+    CellResult hdd5 = cells.remove(cells.size() - 1);
+    cells.add(hdd5.toBuilder().clientBound(true).build());
+    cells.add(CellResult.failed(6_000_000L, "hdd-150", ServerKind.DOCKER, "disk full"));
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+    assertEquals(
+        List.of(
+            new Exclusion(
+                "5000000 x hdd-150",
+                "client-bound: the client, not the server, set its throughput"),
+            new Exclusion("6000000 x hdd-150", "failed")),
+        c.readings().exclusions());
+    assertEquals(14, c.validation().checks().size());
+    assertTrue(
+        c.validation().checks().stream().noneMatch(k -> k.cell().equals("5000000 x hdd-150")));
+  }
+
+  @Test
+  void aProfileOfUnknownMemoryIsPredictedAtTheMemoryTheOthersRanWith() {
+    List<CellResult> cells = new ArrayList<>();
+    for (CellResult c : SyntheticReport.cells()) {
+      if (c.profile().equals("io1-5000")) {
+        var unlimited = c.settings().profile().toBuilder().memoryBytes(0).build();
+        c = c.toBuilder().settings(SyntheticReport.settings(unlimited)).build();
+      }
+      cells.add(c);
+    }
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+    assertEquals(15, c.validation().checks().size());
+    for (LeaveOneOut.Check check : c.validation().checks()) {
+      assertEquals(0, check.opsError(), 1e-3, check.toString());
+    }
+  }
+
+  @Test
+  void aCellWithoutThroughputIsNamed() {
+    List<CellResult> cells = new ArrayList<>(SyntheticReport.cells());
+    CellResult first = cells.remove(0);
+    cells.add(first.toBuilder().run(first.operations(), 60_000, 0).build());
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+    assertEquals(
+        List.of(new Exclusion("1000000 x io1-5000", "no throughput measured")),
+        c.readings().exclusions());
+  }
+
+  @Test
+  void aReportItCannotModelIsRefusedSayingWhy() {
+    List<CellResult> all = SyntheticReport.cells();
+    var url =
+        new CapacityInputs(
+            all, SyntheticReport.profilesByName(), ServerKind.URL, 16, P99_20MS, false);
+    assertTrue(
+        assertThrows(NotModelableException.class, () -> Capacity.of(url))
+            .getMessage()
+            .contains("--mongodb-url server, whose disk is unknown"));
+    List<CellResult> inMemory = all.stream().filter(c -> c.recordCount() <= 2_000_000L).toList();
+    assertTrue(
+        assertThrows(
+                NotModelableException.class,
+                () -> Capacity.of(SyntheticReport.inputs(inMemory, P99_20MS)))
+            .getMessage()
+            .startsWith("no usable cell read from the device"));
+    List<CellResult> oneProfile = all.stream().filter(c -> c.profile().equals("san-600")).toList();
+    assertTrue(
+        assertThrows(
+                NotModelableException.class,
+                () -> Capacity.of(SyntheticReport.inputs(oneProfile, P99_20MS)))
+            .getMessage()
+            .contains("all of one profile"));
+    assertTrue(
+        assertThrows(
+                NotModelableException.class,
+                () -> Capacity.of(SyntheticReport.inputs(all.subList(0, 2), P99_20MS)))
+            .getMessage()
+            .startsWith("too few cells to model: 2 usable of 2"));
+  }
+}

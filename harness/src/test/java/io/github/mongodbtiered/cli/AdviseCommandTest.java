@@ -1,0 +1,85 @@
+package io.github.mongodbtiered.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.capacity.SyntheticReport;
+import io.github.mongodbtiered.results.ServerKind;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code advise} on a report written from a known model ({@link SyntheticReport}). */
+class AdviseCommandTest {
+  @TempDir Path dir;
+  private StringWriter out = new StringWriter();
+  private StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out = new StringWriter();
+    err = new StringWriter();
+    return CliRun.execute(out, err, args);
+  }
+
+  private Path report(ServerKind server) throws IOException {
+    Path d = dir.resolve("report-" + server.id());
+    SyntheticReport.write(d, server);
+    return d;
+  }
+
+  @Test
+  void itPrintsTheCheckAndTheAnswersAndWritesThemWhenAsked() throws IOException {
+    Path r = report(ServerKind.DOCKER);
+    Path adv = dir.resolve("adv");
+    int exit =
+        run(
+            "advise",
+            r.toString(),
+            "--p99-ms",
+            "20",
+            "--recordcount",
+            "4M,5M",
+            "--out",
+            adv.toString());
+    assertEquals(0, exit, err.toString());
+    String text = out.toString();
+    assertTrue(text.contains("Leave one profile out"), text);
+    assertTrue(text.contains("5000000 x hdd-150"), text);
+    assertTrue(text.contains("the 6 disk-bound: throughput error median 0.0%, worst 0.0%"), text);
+    assertTrue(text.contains("Which measured profiles meet READ p99 <= 20 ms"), text);
+    assertTrue(Files.isRegularFile(adv.resolve("advise.html")));
+    String profiles = Files.readString(adv.resolve("advise-profiles.csv"));
+    assertTrue(profiles.startsWith("records,profile,meets,"), profiles);
+    assertEquals(7, profiles.lines().count(), profiles);
+    // Again into the same directory: its own files only, so allowed.
+    assertEquals(0, run("advise", r.toString(), "--min-ops", "5000", "--out", adv.toString()));
+  }
+
+  @Test
+  void aReportOrTargetItCannotUseIsRefusedInOneLine() throws IOException {
+    Path url = report(ServerKind.URL);
+    assertEquals(2, run("advise", url.toString(), "--p99-ms", "20"));
+    assertTrue(err.toString().contains("whose disk is unknown"), err.toString());
+    assertEquals(1, err.toString().lines().count(), err.toString());
+    Path r = report(ServerKind.DOCKER);
+    assertEquals(2, run("advise", r.toString()));
+    assertTrue(err.toString().contains("--p99-ms MS, --min-ops OPS, or both"), err.toString());
+    assertEquals(2, run("advise", r.toString(), "--p99-ms", "-1"));
+    assertTrue(err.toString().contains("use a number above 0"), err.toString());
+    assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--recordcount", "0"));
+    assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--threads", "1000000"));
+    assertTrue(err.toString().contains("--threads 1000000: at most 10000"), err.toString());
+    assertEquals(2, run("advise", dir.resolve("nothing").toString(), "--p99-ms", "20"));
+    assertTrue(err.toString().contains("no such directory"), err.toString());
+    Path busy = dir.resolve("busy");
+    Files.createDirectories(busy);
+    Files.writeString(busy.resolve("notes.txt"), "mine");
+    assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--out", busy.toString()));
+    assertTrue(err.toString().contains("holds other files"), err.toString());
+    assertFalse(err.toString().contains("Exception"), err.toString());
+  }
+}
