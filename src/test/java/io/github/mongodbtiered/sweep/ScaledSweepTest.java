@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.mongodbtiered.cli.MongodbTieredCli;
 import io.github.mongodbtiered.report.ReportPageCheck;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.volumes.VolumeSupport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,10 +23,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * Given two scaled-down profiles on the server under test, when a sweep runs over record counts
@@ -254,6 +260,45 @@ class ScaledSweepTest {
   }
 
   /** The plots of this run, kept beside the screenshot for anyone reading the CI artifacts. */
+  /**
+   * advise reads this real sweep end to end: its leave-one-profile-out check is printed and every
+   * cell is either checked or named with why not. Not an accuracy target: a busy host's cells are
+   * what they are (the figures go to the log).
+   */
+  @Test
+  void advisePrintsTheLeaveOneOutCheckOfThisSweep() {
+    StringWriter text = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setOut(new PrintWriter(text, true));
+    cl.setErr(new PrintWriter(err, true));
+    // A busy host's cells are often not steady: fitted anyway, and the output says so.
+    int exit = cl.execute("advise", out.toString(), "--p99-ms", "100", "--include-unsteady");
+    System.out.println(text);
+    String printed = text.toString();
+    if (!wiredTiger || !delayed) {
+      // Without device reads or a delayed disk there is nothing to model: refused, saying why.
+      assertEquals(2, exit, err.toString());
+      return;
+    }
+    assertEquals(0, exit, err.toString());
+    assertTrue(printed.contains("Leave one profile out"), printed);
+    Matcher summary =
+        Pattern.compile("all (\\d+) cells: throughput error median [0-9.]+%, worst [0-9.]+%")
+            .matcher(printed);
+    assertTrue(summary.find(), printed);
+    for (String profile : List.of("fast-small", "slow-small")) {
+      for (long count : COUNTS) {
+        Pattern row =
+            Pattern.compile(
+                "(?m)^  " + count + " x " + profile + "\\s+(yes|no)\\s+\\d+\\s+\\d+\\s+[+-]\\d");
+        assertTrue(
+            row.matcher(printed).find() || printed.contains(count + " x " + profile + "  "),
+            count + " x " + profile + " neither checked nor named:\n" + printed);
+      }
+    }
+  }
+
   private static void copyPlotsForTheRecord(Path report) throws java.io.IOException {
     Path to = Files.createDirectories(Path.of("target", "artifacts", "scaled-sweep-plots"));
     try (var files = Files.list(report.resolve("plots"))) {
