@@ -128,6 +128,7 @@ class SignalledSweepTest {
               shutDown.isEmpty() ? "quiet" : shutDown));
       assertEquals(List.of(), left, said);
       assertEquals(List.of(), shutDown, "the volume's file system failed under the server");
+      assertTrue(said.contains("[interrupted] the sweep stopped before its end;"), said);
       assertFalse(said.contains("WT_PANIC"), said);
       assertFalse(said.contains("Input/output error"), said);
       if (loaded) {
