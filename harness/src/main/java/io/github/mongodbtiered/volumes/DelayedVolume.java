@@ -145,12 +145,21 @@ public final class DelayedVolume implements DataVolume {
   }
 
   @Override
-  public synchronized Mount mount(double latencyMillis) throws IOException {
+  public Mount mount(double latencyMillis) throws IOException {
+    return mount(latencyMillis, false);
+  }
+
+  @Override
+  public Mount mountForLoading() throws IOException {
+    return mount(0, true);
+  }
+
+  private synchronized Mount mount(double latencyMillis, boolean hostCache) throws IOException {
     if (closed) {
       throw new IllegalStateException("the data volume is closed");
     }
     unmount();
-    device = stack.up(latencyMillis);
+    device = stack.up(latencyMillis, hostCache);
     Path mnt = layer.resolve("mnt");
     Files.createDirectories(mnt);
     formatOnce(device);

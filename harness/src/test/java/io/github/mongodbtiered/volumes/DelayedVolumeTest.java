@@ -39,7 +39,7 @@ class DelayedVolumeTest {
   void aColdReadPaysTheAddedLatencyAndCloseLeavesNothingBehind() throws Exception {
     Path layer = DelayedVolume.layerOf(dir);
     try (DelayedVolume v = open()) {
-      DataVolume.Mount m = v.mount(0); // writes unhindered
+      DataVolume.Mount m = v.mountForLoading(); // writes unhindered
       Path file = m.dataDir().resolve("probe.dat");
       DirectIoProbe.fillIfSmaller(file, 32L << 20);
       m = v.mount(7); // cold, with the latency
@@ -105,7 +105,7 @@ class DelayedVolumeTest {
       f.setLength(SIZE);
     }
     NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
-    String dev = stack.up(7);
+    String dev = stack.up(7, false);
     HostCommands.SYSTEM.run("mkfs.ext4", "-q", dev);
     HostCommands.SYSTEM.run("mount", dev, layer.resolve("mnt").toString());
     assertFalse(host.processesNaming(stack.socket().toString()).isEmpty());
