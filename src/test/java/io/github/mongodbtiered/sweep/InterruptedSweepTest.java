@@ -39,6 +39,7 @@ class InterruptedSweepTest {
             .workload("mongodb.serverSelectionTimeoutMs=2000")
             .seconds(3)
             .warmup(1)
+            .noBaseline() // not what this test is about (ScaledSweepTest measures one)
             .options(out);
     DockerClient docker = DockerClientFactory.instance().client();
     List<String> started = new ArrayList<>();

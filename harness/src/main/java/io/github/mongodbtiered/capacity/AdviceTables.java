@@ -24,6 +24,11 @@ public final class AdviceTables {
     return t;
   }
 
+  /** The check and the cells not fitted: what a report's own page shows, with no target. */
+  public static List<Table> check(Capacity c) {
+    return List.of(validation(c.validation()), notFitted(c));
+  }
+
   static Table validation(LeaveOneOut v) {
     List<List<String>> rows = new ArrayList<>();
     for (LeaveOneOut.Check k : v.checks()) {
@@ -136,11 +141,12 @@ public final class AdviceTables {
         "The least read IOPS that would meet " + target.label(),
         List.of("records", "added latency ms", "least IOPS", "band", "basis", "rests on"),
         rows,
-        "none: no IOPS would (the in-memory rate or the latency itself misses the target)");
+        "none: no IOPS would (the in-memory rate or the latency itself misses the target); any:"
+            + " even 1 read/s would (the count reads next to nothing from the device)");
   }
 
   private static String iops(Double v) {
-    return v == null ? "none" : fixed(v, 0);
+    return v == null ? "none" : v == IopsAnswer.ANY_IOPS ? "any" : fixed(v, 0);
   }
 
   static Table largestCounts(List<CountAnswer> answers, Target target) {

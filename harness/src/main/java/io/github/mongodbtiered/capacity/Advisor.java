@@ -137,7 +137,7 @@ final class Advisor {
     double hi = MAX_IOPS;
     if (meets(
         model.predict(count, disk.withReadIops(lo), shape.memoryBytes(), threads(shape)), end)) {
-      return lo;
+      return IopsAnswer.ANY_IOPS;
     }
     for (int i = 0; i < 60; i++) {
       double mid = Math.sqrt(lo * hi);

@@ -73,7 +73,8 @@ public record Answers(
 
   /**
    * The least read IOPS meeting the target at a record count and added latency; null where no IOPS
-   * would (the in-memory rate or the latency itself misses it).
+   * would (the in-memory rate or the latency itself misses it), {@link #ANY_IOPS} where any would
+   * (the count reads next to nothing from the device).
    *
    * @param iops with the model's figures
    * @param iopsLow with the band's best end
@@ -88,6 +89,9 @@ public record Answers(
       Double iopsHigh,
       boolean extrapolated,
       List<String> cells) {
+    /** Any read IOPS meets the target: even one read a second does. */
+    public static final double ANY_IOPS = 0;
+
     public IopsAnswer {
       cells = List.copyOf(cells);
     }

@@ -11,7 +11,7 @@ import java.util.List;
  * @param readings the cells used and those named instead
  * @param model fitted on every usable cell
  * @param validation each profile predicted from the others
- * @param answers the answers, each within the validation's band
+ * @param answers the answers, each within the validation's band; none without a target
  * @param notes what the reader must know about the figures (limits that were labels, ...)
  */
 public record Capacity(
@@ -66,7 +66,10 @@ public record Capacity(
     }
     CapacityModel model = CapacityModel.fit(used);
     LeaveOneOut validation = LeaveOneOut.of(used);
-    Answers answers = new Advisor(model, validation.band(), used, in.target()).answers();
+    Answers answers =
+        in.target() == null
+            ? new Answers(List.of(), List.of(), List.of(), List.of())
+            : new Advisor(model, validation.band(), used, in.target()).answers();
     return new Capacity(readings, model, validation, answers, notes(in, validation));
   }
 

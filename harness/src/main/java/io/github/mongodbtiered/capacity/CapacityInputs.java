@@ -15,7 +15,7 @@ import java.util.Map;
  * @param profiles the report's profile definitions by name, for cells saved without their own
  * @param server what served the report's cells
  * @param defaultThreads client threads for cells saved without their settings
- * @param target what the answers are for
+ * @param target what the answers are for, or null for the model and its check alone
  * @param includeUnsteady fit cells that are not steady or unstable too, rather than name them
  */
 public record CapacityInputs(

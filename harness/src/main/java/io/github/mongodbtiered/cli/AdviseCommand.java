@@ -2,11 +2,11 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.capacity.AdviceTables;
 import io.github.mongodbtiered.capacity.Capacity;
-import io.github.mongodbtiered.capacity.CapacityInputs;
 import io.github.mongodbtiered.capacity.Table;
 import io.github.mongodbtiered.capacity.Target;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.AdviceCsv;
+import io.github.mongodbtiered.report.ModelInputs;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.report.html.AdvicePage;
@@ -16,9 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -152,19 +150,9 @@ public final class AdviseCommand implements Callable<Integer> {
     List<CellResult> cells = ReportDirs.cellsInSweepOrder(report);
     Target target =
         new Target(p99Ms, minOps, counts(manifest, cells), latencies(manifest), threads);
-    Map<String, DiskProfile> profiles = new LinkedHashMap<>();
-    manifest.profiles().forEach(p -> profiles.put(p.name(), p));
     Capacity capacity;
     try {
-      capacity =
-          Capacity.of(
-              new CapacityInputs(
-                  cells,
-                  profiles,
-                  manifest.serverKind(),
-                  workloadThreads(manifest),
-                  target,
-                  includeUnsteady));
+      capacity = Capacity.of(ModelInputs.of(manifest, cells, target, includeUnsteady));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("REPORT " + report + ": " + e.getMessage(), e);
     }
@@ -194,16 +182,6 @@ public final class AdviseCommand implements Callable<Integer> {
         .distinct()
         .sorted()
         .toList();
-  }
-
-  /** The workload's threadcount, for cells saved without their settings (1 when none). */
-  private static int workloadThreads(RunManifest manifest) {
-    try {
-      return Math.max(
-          1, Integer.parseInt(manifest.workloadProperties().getOrDefault("threadcount", "1")));
-    } catch (NumberFormatException e) {
-      return 1;
-    }
   }
 
   private void print(PrintWriter o, Capacity c, Target target, List<Table> tables) {

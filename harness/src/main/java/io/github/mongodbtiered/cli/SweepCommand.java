@@ -124,7 +124,10 @@ public final class SweepCommand implements Callable<Integer> {
       }
       console.info("server: " + target.meaning());
       options.profiles().forEach(p -> console.info("profile " + p.summary()));
-      SweepRunner.Outcome outcome = new SweepRunner(options, target, console).run();
+      SweepRunner.Outcome outcome;
+      try (InterruptNotice notice = InterruptNotice.arm(options.outDir(), err)) {
+        outcome = new SweepRunner(options, target, console).run();
+      }
       PrintWriter stdout = spec.commandLine().getOut();
       ResultTable.print(stdout, outcome.cells());
       stdout.printf(

@@ -81,6 +81,12 @@ final class DockerTarget implements TargetServer {
     return start(loader, false);
   }
 
+  private DataVolume.Mount mountFor(DiskProfile profile, boolean cold) {
+    return cold
+        ? VolumeNotes.mount(volume, profile.addedLatencyMillis())
+        : VolumeNotes.mountForLoading(volume);
+  }
+
   @Override
   public void stopLoading() throws IOException {
     stop();
@@ -103,7 +109,7 @@ final class DockerTarget implements TargetServer {
 
   private Endpoint start(DiskProfile profile, boolean cold) throws IOException {
     stop();
-    DataVolume.Mount mount = VolumeNotes.mount(volume, profile.addedLatencyMillis());
+    DataVolume.Mount mount = mountFor(profile, cold);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir());
     running.start();

@@ -100,7 +100,8 @@ final class EmbeddedTarget implements TargetServer {
       throw new IOException("shutting down: no server started");
     }
     stop();
-    DataVolume.Mount mount = VolumeNotes.mount(volume, latencyMillis);
+    DataVolume.Mount mount =
+        cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = StandinServer.start("127.0.0.1", 0, mount.dataDir(), cacheMb);
     BlockDevice device = null;

@@ -34,8 +34,17 @@ final class VolumeNotes {
    * server unusable (exit 3), with the volume's own message.
    */
   static DataVolume.Mount mount(DataVolume v, double latencyMillis) {
+    return mount(v, latencyMillis, false);
+  }
+
+  /** {@link DataVolume#mountForLoading}, failing as {@link #mount} does. */
+  static DataVolume.Mount mountForLoading(DataVolume v) {
+    return mount(v, 0, true);
+  }
+
+  private static DataVolume.Mount mount(DataVolume v, double latencyMillis, boolean loading) {
     try {
-      return v.mount(latencyMillis);
+      return loading ? v.mountForLoading() : v.mount(latencyMillis);
     } catch (IOException e) {
       throw new ServerUnavailableException(
           "the data volume under " + v.dataDir() + " could not be mounted: " + e.getMessage(), e);

@@ -145,12 +145,24 @@ public final class DelayedVolume implements DataVolume {
   }
 
   @Override
-  public synchronized Mount mount(double latencyMillis) throws IOException {
+  public Mount mount(double latencyMillis) throws IOException {
+    return mount(latencyMillis, false);
+  }
+
+  @Override
+  public Mount mountForLoading() throws IOException {
+    return mount(0, true);
+  }
+
+  private synchronized Mount mount(double latencyMillis, boolean hostCache) throws IOException {
     if (closed) {
       throw new IllegalStateException("the data volume is closed");
     }
     unmount();
-    device = stack.up(latencyMillis);
+    if (!hostCache) {
+      evictImageCache();
+    }
+    device = stack.up(latencyMillis, hostCache);
     Path mnt = layer.resolve("mnt");
     Files.createDirectories(mnt);
     formatOnce(device);
@@ -168,6 +180,22 @@ public final class DelayedVolume implements DataVolume {
     commands.run("blockdev", "--setra", Integer.toString(READ_AHEAD_KB * 2), device);
     Path db = Files.createDirectories(mnt.resolve("db"));
     return new Mount(db, true, latencyMillis);
+  }
+
+  /**
+   * Writes back and drops the host's cache of the image, which a loading mount (this process's or
+   * an interrupted earlier one's) may have filled: a measured server must find its reads on the
+   * delayed device, not in host memory outside its limits. GNU dd's documented idiom for "drop
+   * cache for the whole file"; cheap when nothing is cached.
+   */
+  private void evictImageCache() throws IOException {
+    commands.run(
+        "dd",
+        "of=" + layer.resolve(IMAGE),
+        "oflag=nocache",
+        "conv=notrunc,fdatasync",
+        "count=0",
+        "status=none");
   }
 
   /**

@@ -14,9 +14,11 @@ interface DeviceStack {
   /**
    * Builds the device with {@code latencyMillis} added to every read and write.
    *
+   * @param hostCache whether the host may cache the sparse file under the device: only for loading,
+   *     which is not measured and goes much faster so; a measured server never gets it
    * @return the device node the file system goes on, e.g. {@code /dev/loop3}
    */
-  String up(double latencyMillis) throws IOException;
+  String up(double latencyMillis, boolean hostCache) throws IOException;
 
   /**
    * Removes what exists of the device (the file system must be unmounted); says what it removed.

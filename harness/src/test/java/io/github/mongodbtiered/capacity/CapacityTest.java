@@ -65,6 +65,16 @@ class CapacityTest {
   }
 
   @Test
+  void aCountThatReadsNextToNothingFromTheDeviceNeedsAnyIops() {
+    // 2M records live in the cache: one read a second already meets 1000 ops/s.
+    Target modest = new Target(null, 1000.0, List.of(2_000_000L), List.of(7.0), null);
+    IopsAnswer a = advise(modest).answers().leastIops().get(0);
+    assertEquals(IopsAnswer.ANY_IOPS, a.iops());
+    Table table = AdviceTables.leastIops(List.of(a), modest);
+    assertEquals("any", table.rows().get(0).get(2), table.rows().toString());
+  }
+
+  @Test
   void theMeasuredProfilesThatMeetAP99AreTheCellsWhoseP99Does() {
     List<ProfileAnswer> answers = advise(P99_20MS).answers().profiles();
     assertEquals(6, answers.size());

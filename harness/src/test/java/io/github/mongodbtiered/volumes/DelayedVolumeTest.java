@@ -39,11 +39,22 @@ class DelayedVolumeTest {
   void aColdReadPaysTheAddedLatencyAndCloseLeavesNothingBehind() throws Exception {
     Path layer = DelayedVolume.layerOf(dir);
     try (DelayedVolume v = open()) {
-      DataVolume.Mount m = v.mount(0); // writes unhindered
+      DataVolume.Mount m = v.mountForLoading(); // writes unhindered
       Path file = m.dataDir().resolve("probe.dat");
       DirectIoProbe.fillIfSmaller(file, 32L << 20);
+      Path image = layer.resolve(DelayedVolume.IMAGE);
+      long loaded = residentBytes(image);
       m = v.mount(7); // cold, with the latency
       assertTrue(m.latencyApplied());
+      if (loaded >= 0) {
+        // Loading may use the host's cache; a measured mount must not find the image there.
+        assertTrue(loaded >= 16L << 20, "the loading mount's writes went through the host cache");
+        // What stays is the few MiB of metadata the mount itself just wrote, not the loaded data.
+        long measured = residentBytes(image);
+        assertTrue(
+            measured <= 4L << 20,
+            measured + " bytes of the image cached after a cold mount, " + loaded + " before");
+      }
       long p50 = readP50Micros(file);
       assertTrue(p50 >= 7_000, "p50 " + p50 + " us with 7 ms added");
       assertTrue(List.of("xfs", "ext4").contains(v.facts().fileSystem()), v.facts().toString());
@@ -105,7 +116,7 @@ class DelayedVolumeTest {
       f.setLength(SIZE);
     }
     NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
-    String dev = stack.up(7);
+    String dev = stack.up(7, false);
     HostCommands.SYSTEM.run("mkfs.ext4", "-q", dev);
     HostCommands.SYSTEM.run("mount", dev, layer.resolve("mnt").toString());
     assertFalse(host.processesNaming(stack.socket().toString()).isEmpty());
@@ -127,7 +138,7 @@ class DelayedVolumeTest {
       f.setLength(SIZE);
     }
     NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
-    String loop = stack.up(0);
+    String loop = stack.up(0, false);
     // As a kill of the helpers would: nbdfuse, stopped, unmounts itself lazily under the loop.
     for (long pid : host.processesNaming(stack.socket().toString())) {
       assertTrue(DelayedVolume.stop(pid), "stopped " + pid);
@@ -184,5 +195,15 @@ class DelayedVolumeTest {
     Matcher m = Pattern.compile("p50_us=(\\d+)").matcher(lines.get(0));
     assertTrue(m.find(), lines.toString());
     return Long.parseLong(m.group(1));
+  }
+
+  /** Bytes of {@code file} in the host's page cache (util-linux fincore), or -1 without it. */
+  private static long residentBytes(Path file) throws IOException {
+    try {
+      return Long.parseLong(
+          HostCommands.SYSTEM.run("fincore", "-b", "-n", "-o", "RES", file.toString()).strip());
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
   }
 }

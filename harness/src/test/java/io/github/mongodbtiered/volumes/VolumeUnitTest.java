@@ -108,7 +108,7 @@ class VolumeUnitTest {
           return argv.get(0).equals("losetup") ? "/dev/loop7" : "2097152";
         };
     DmStack stack = new DmStack(dir, fake, new HostObjects(dir.resolve("sys"), dir.resolve("p")));
-    assertEquals("/dev/mapper/" + stack.name(), stack.up(7));
+    assertEquals("/dev/mapper/" + stack.name(), stack.up(7, false));
     assertEquals(
         List.of(
             "losetup --find --show --direct-io=on " + dir.resolve("disk.img"),

@@ -92,6 +92,7 @@ public final class HtmlReport {
     TierLegend.render(h, rows);
     CellTable.render(h, rows);
     TimeSection.render(h, rows);
+    CapacitySection.renderCheck(h, m, rows);
     SetupSection.profiles(h, m);
     SetupSection.baselines(h, m);
     SetupSection.environment(h, m.environment(), m.volume());

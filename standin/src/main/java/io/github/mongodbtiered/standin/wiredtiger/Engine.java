@@ -266,11 +266,30 @@ final class Engine implements AutoCloseable {
   }
 
   void logFlush() {
-    sessions.current().session.log_flush("sync=on");
+    sessions.enter();
+    try {
+      sessions.current().session.log_flush("sync=on");
+    } finally {
+      sessions.exit();
+    }
+  }
+
+  /** Marks a request's start: {@link #close} waits for its {@link #exit}. */
+  void enter() {
+    sessions.enter();
+  }
+
+  void exit() {
+    sessions.exit();
   }
 
   @Override
   public void close() {
     sessions.close();
+  }
+
+  /** {@link #close()}, waiting at most {@code waitMillis} for running requests. */
+  void close(long waitMillis) {
+    sessions.close(waitMillis);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One WiredTiger connection's sessions, one per thread: WiredTiger sessions (and their cursors) are
@@ -36,7 +37,17 @@ final class Sessions implements AutoCloseable {
   /** Bumped on every drop, so a thread checks its cursors only when something was dropped. */
   private final AtomicInteger dropEpoch = new AtomicInteger();
 
+  /** Set when close begins: no new operation enters. */
   private volatile boolean closed;
+
+  /** Set once the connection is closed: no session may be used any more. */
+  private volatile boolean connectionClosed;
+
+  /** Operations between {@link #enter} and {@link #exit}: {@link #close} waits for them. */
+  private final LongAdder inFlight = new LongAdder();
+
+  /** How long {@link #close} waits for running operations before it leaves the connection open. */
+  static final long CLOSE_WAIT_MILLIS = 30_000;
 
   Sessions(Connection connection) {
     this.connection = connection;
@@ -44,7 +55,8 @@ final class Sessions implements AutoCloseable {
 
   /** This thread's session, opened on first use, with its cursors on doomed tables closed. */
   ThreadSession current() {
-    if (closed) {
+    // Not the closing flag: an operation that entered before close began runs to its end.
+    if (connectionClosed) {
       throw new IllegalStateException("the WiredTiger engine is closed");
     }
     ThreadSession s = sessions.get();
@@ -57,6 +69,26 @@ final class Sessions implements AutoCloseable {
     }
     s.closeDoomedCursors();
     return s;
+  }
+
+  /**
+   * Marks an operation's start: until its {@link #exit}, {@link #close} does not close the
+   * connection under it (closing WiredTiger while another thread is inside a session frees memory
+   * that thread still uses: a Ctrl-C mid-request once crashed the JVM). Nests.
+   */
+  void enter() {
+    // Counted before the check, and close sets the flag before it reads the count: either this
+    // sees closed, or close sees this operation.
+    inFlight.increment();
+    if (closed) {
+      inFlight.decrement();
+      throw new IllegalStateException("the WiredTiger engine is closed");
+    }
+  }
+
+  /** Marks the end of the operation {@link #enter} began. */
+  void exit() {
+    inFlight.decrement();
   }
 
   boolean isDropped(String uri) {
@@ -90,14 +122,50 @@ final class Sessions implements AutoCloseable {
 
   @Override
   public void close() {
+    close(CLOSE_WAIT_MILLIS);
+  }
+
+  /** {@link #close()}, waiting at most {@code waitMillis} for running operations. */
+  void close(long waitMillis) {
     synchronized (allSessions) {
       if (closed) {
         return;
       }
       closed = true;
+    }
+    if (!drained(waitMillis)) {
+      // Left open rather than freed under a running operation; WiredTiger's log recovers the
+      // data on the next open.
+      System.err.println(
+          "warning: WiredTiger left open: "
+              + inFlight.sum()
+              + " operation(s) still running after "
+              + waitMillis
+              + " ms");
+      return;
+    }
+    synchronized (allSessions) {
+      connectionClosed = true;
       // Closing the connection closes every session and cursor and writes a final checkpoint.
       connection.close(null);
     }
+  }
+
+  /** Waits until no operation is running, at most {@code limitMillis}; true when none is. */
+  private boolean drained(long limitMillis) {
+    long deadline = System.nanoTime() + limitMillis * 1_000_000;
+    while (inFlight.sum() > 0) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return inFlight.sum() == 0;
+      }
+    }
+    return true;
   }
 
   /** A thread's session and its cursors, by table. */

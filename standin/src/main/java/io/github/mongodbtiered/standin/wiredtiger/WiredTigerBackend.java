@@ -2,7 +2,10 @@ package io.github.mongodbtiered.standin.wiredtiger;
 
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.AbstractMongoBackend;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.wire.message.MongoMessage;
+import de.bwaldvogel.mongo.wire.message.MongoQuery;
 import io.github.mongodbtiered.standin.WiredTigerOptions;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -159,6 +162,30 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
   @Override
   protected MongoDatabase openOrCreateDatabase(String databaseName) {
     return new WiredTigerDatabase(databaseName, engine, catalog, getCursorRegistry());
+  }
+
+  // Every request (OP_MSG, and OP_QUERY for the handshake) runs between the engine's enter and
+  // exit, so that closing the engine (a Ctrl-C's shutdown hook) waits for requests in flight
+  // instead of freeing WiredTiger under them.
+
+  @Override
+  public Document handleMessage(MongoMessage message) {
+    engine.enter();
+    try {
+      return super.handleMessage(message);
+    } finally {
+      engine.exit();
+    }
+  }
+
+  @Override
+  public QueryResult handleQuery(MongoQuery query) {
+    engine.enter();
+    try {
+      return super.handleQuery(query);
+    } finally {
+      engine.exit();
+    }
   }
 
   @Override
