@@ -59,6 +59,22 @@ final class Counts {
     }
   }
 
+  /**
+   * {@code --repeats}: a whole number of 1 or more, or {@code auto}, which reads as {@link #AUTO}.
+   */
+  static final class RepeatCount implements ITypeConverter<Integer> {
+    static final int AUTO = 0;
+
+    @Override
+    public Integer convert(String text) {
+      if (text.trim().equalsIgnoreCase("auto")) {
+        return AUTO;
+      }
+      int n = wholeNumber(text);
+      return checked(text, n, n >= 1 ? "" : "use a whole number of 1 or more, or auto");
+    }
+  }
+
   /** A disk baseline's last thread count: a power of two, as threads double each step. */
   static final class BaselineThreads implements ITypeConverter<Integer> {
     @Override

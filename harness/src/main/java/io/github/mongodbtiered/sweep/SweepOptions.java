@@ -48,6 +48,7 @@ public final class SweepOptions {
   private final boolean remeasure;
   private final ErrorBudget maxErrors;
   private final int repeats;
+  private final boolean repeatsAuto;
   private final double targetOpsPerSec;
   private final Fleet fleet;
 
@@ -87,6 +88,7 @@ public final class SweepOptions {
     remeasure = b.remeasure;
     maxErrors = b.maxErrors == null ? ErrorBudget.NONE : b.maxErrors;
     repeats = b.repeats;
+    repeatsAuto = b.repeatsAuto;
     targetOpsPerSec = b.targetOpsPerSec;
     fleet = b.fleet == null ? Fleet.ALONE : b.fleet;
     check();
@@ -293,9 +295,20 @@ public final class SweepOptions {
     return maxErrors;
   }
 
-  /** Measured runs per cell, each from a cold start with its own warm-up ({@code --repeats}). */
+  /**
+   * Measured runs per cell, each from a cold start with its own warm-up ({@code --repeats}): the
+   * most, with {@link #repeatsAuto()}.
+   */
   public int repeats() {
     return repeats;
+  }
+
+  /**
+   * {@code --repeats auto}: a cell stops measuring once its throughput interval is narrow enough,
+   * between 3 runs and {@link #repeats()} (see {@code Repeats#autoStop}).
+   */
+  public boolean repeatsAuto() {
+    return repeatsAuto;
   }
 
   /**
@@ -339,6 +352,7 @@ public final class SweepOptions {
         remeasure,
         maxErrors,
         repeats,
+        repeatsAuto,
         targetOpsPerSec,
         fleet);
   }
@@ -387,6 +401,7 @@ public final class SweepOptions {
         .add("remeasure=" + remeasure)
         .add("maxErrors=" + maxErrors)
         .add("repeats=" + repeats)
+        .add("repeatsAuto=" + repeatsAuto)
         .add("targetOpsPerSec=" + targetOpsPerSec)
         .add("fleet=" + fleet)
         .toString();

@@ -205,7 +205,7 @@ class CellStoreTest {
         new CellSettings(
             "w",
             new TreeMap<>(),
-            new CellSettings.RunShape(16, 0, 5, 1, 0, 3),
+            new CellSettings.RunShape(16, 0, 5, 1, 0, 3, false),
             null,
             ServerKind.EMBEDDED,
             "",
