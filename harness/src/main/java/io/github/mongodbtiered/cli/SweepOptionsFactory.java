@@ -37,7 +37,6 @@ final class SweepOptionsFactory {
             .runOperations(workload.operations)
             .runSeconds(workload.seconds)
             .warmupSeconds(workload.warmup)
-            .repeats(workload.repeatsAuto() ? 1 : workload.repeats)
             .targetOpsPerSec(workload.targetOpsPerSec)
             .maxErrors(workload.maxErrors)
             .loadThreads(load.threads)
@@ -55,6 +54,8 @@ final class SweepOptionsFactory {
             .latency(volume.latency)
             .volumeSizeBytes(volume.volumeSizeBytes())
             .remeasure(cells.remeasure);
-    return workload.repeatsAuto() ? options.repeatsAuto().build() : options.build();
+    Counts.RepeatCount.Value repeats = workload.repeats;
+    return (repeats.auto() ? options.repeatsAuto(repeats.runs()) : options.repeats(repeats.runs()))
+        .build();
   }
 }

@@ -122,8 +122,8 @@ public record CellSettings(
     return shape.repeats();
   }
 
-  /** {@code --repeats} as given: {@code auto}, or the number of runs. */
+  /** {@code --repeats} as given: {@code auto:MAX}, or the number of runs. */
   public String repeatsSetting() {
-    return shape.repeatsAuto() ? "auto" : Integer.toString(shape.repeats());
+    return (shape.repeatsAuto() ? "auto:" : "") + shape.repeats();
   }
 }

@@ -58,7 +58,8 @@ final class CellRunner {
       }
       runs.add(run);
       if (options.repeatsAuto()) {
-        stopped = Repeats.autoStop(runs.stream().map(CellResult::throughputOpsPerSec).toList());
+        stopped =
+            Repeats.autoStop(runs.stream().map(CellResult::throughputOpsPerSec).toList(), repeats);
       }
     }
     if (runs.size() == 1) {

@@ -26,12 +26,6 @@ import java.util.TreeMap;
  * observed another tier is noted.
  */
 final class Repeats {
-  /** {@code --repeats auto}: the fewest runs, whose spread says anything of the next one. */
-  static final int AUTO_MIN = 3;
-
-  /** {@code --repeats auto}: the most runs, so that a noisy cell costs a bounded time. */
-  static final int AUTO_MAX = 8;
-
   /**
    * {@code --repeats auto} stops once the throughput interval's half-width is within this share of
    * the mean: ±5%, the band {@code compare} calls equivalent by default.
@@ -45,10 +39,11 @@ final class Repeats {
    * cell's note on why it stopped (interval narrow enough, or the maximum reached).
    *
    * @param opsPerSec each run's throughput so far, in order
+   * @param maxRuns the most runs ({@code auto:MAX})
    */
-  static String autoStop(List<Double> opsPerSec) {
+  static String autoStop(List<Double> opsPerSec, int maxRuns) {
     int n = opsPerSec.size();
-    if (n < AUTO_MIN) {
+    if (n < SweepOptions.AUTO_MIN_REPEATS) {
       return null;
     }
     ConfidenceInterval ci = ConfidenceInterval.of95(opsPerSec);
@@ -62,10 +57,10 @@ final class Repeats {
           n,
           halfPct,
           AUTO_HALF_WIDTH_PCT,
-          AUTO_MIN,
-          AUTO_MAX);
+          SweepOptions.AUTO_MIN_REPEATS,
+          maxRuns);
     }
-    return n < AUTO_MAX
+    return n < maxRuns
         ? null
         : String.format(
             Locale.ROOT,

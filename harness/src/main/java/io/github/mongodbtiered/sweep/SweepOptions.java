@@ -47,6 +47,13 @@ public final class SweepOptions {
   private final String workloadName;
   private final boolean remeasure;
   private final ErrorBudget maxErrors;
+
+  /** {@code --repeats auto}: the fewest runs, whose spread says anything of the next one. */
+  public static final int AUTO_MIN_REPEATS = 3;
+
+  /** {@code --repeats auto}'s most runs unless given ({@code auto:MAX}): a bounded cost. */
+  public static final int AUTO_MAX_REPEATS = 8;
+
   private final int repeats;
   private final boolean repeatsAuto;
   private final double targetOpsPerSec;
@@ -139,6 +146,10 @@ public final class SweepOptions {
     }
     if (repeats < 1) {
       throw new IllegalArgumentException("--repeats: give 1 or more measured runs per cell");
+    }
+    if (repeatsAuto && repeats < AUTO_MIN_REPEATS) {
+      throw new IllegalArgumentException(
+          "--repeats auto:MAX: give MAX of " + AUTO_MIN_REPEATS + " or more");
     }
     if (targetOpsPerSec < 0 || !Double.isFinite(targetOpsPerSec)) {
       throw new IllegalArgumentException(

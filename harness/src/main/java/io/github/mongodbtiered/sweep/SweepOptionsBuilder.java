@@ -251,10 +251,10 @@ public final class SweepOptionsBuilder {
 
   /**
    * {@code --repeats auto}: each cell measured until its throughput interval is narrow enough, from
-   * 3 to 8 runs.
+   * {@link SweepOptions#AUTO_MIN_REPEATS} to {@code maxRuns} runs.
    */
-  public SweepOptionsBuilder repeatsAuto() {
-    repeats = Repeats.AUTO_MAX;
+  public SweepOptionsBuilder repeatsAuto(int maxRuns) {
+    repeats = maxRuns;
     repeatsAuto = true;
     return this;
   }
