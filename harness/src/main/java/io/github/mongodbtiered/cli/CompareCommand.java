@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
           + " measured. Where a side has one run, its own interval (how that run varied within"
           + " itself) is widened by a single-run allowance of 25% each way, so such a cell is"
           + " never equivalent and is faster or slower only beyond that; sweep with --repeats 3"
-          + " to compare closely.",
+          + " (or auto) and --seconds a third of one run's to compare closely.",
       "",
       "Cells only one report holds, or failed in one, are listed, never matched with another;"
           + " settings that differ (workload, threads, target, profile definition, server,"

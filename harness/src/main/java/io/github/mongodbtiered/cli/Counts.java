@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.sweep.SweepOptions;
 import java.math.BigDecimal;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
@@ -56,6 +57,35 @@ final class Counts {
     public Integer convert(String text) {
       int n = wholeNumber(text);
       return checked(text, n, n >= 1 ? "" : "use a whole number of 1 or more");
+    }
+  }
+
+  /**
+   * {@code --repeats}: a whole number of 1 or more, or {@code auto} (3 to 8 runs), or {@code
+   * auto:MAX} with MAX from 3.
+   */
+  static final class RepeatCount implements ITypeConverter<RepeatCount.Value> {
+    /**
+     * @param runs the runs, or with {@code auto} the most
+     * @param auto whether a cell stops once its interval is narrow enough
+     */
+    record Value(int runs, boolean auto) {}
+
+    private static final String USE =
+        "use a whole number of 1 or more, or auto (3 to 8 runs), or auto:MAX with MAX from 3";
+
+    @Override
+    public Value convert(String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      if (t.equals("auto")) {
+        return new Value(SweepOptions.AUTO_MAX_REPEATS, true);
+      }
+      if (t.startsWith("auto:")) {
+        int max = wholeNumber(t.substring("auto:".length()));
+        return checked(text, new Value(max, true), max >= SweepOptions.AUTO_MIN_REPEATS ? "" : USE);
+      }
+      int n = wholeNumber(text);
+      return checked(text, new Value(n, false), n >= 1 ? "" : USE);
     }
   }
 

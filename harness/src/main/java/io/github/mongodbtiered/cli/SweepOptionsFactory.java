@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.sweep.SweepOptions;
+import io.github.mongodbtiered.sweep.SweepOptionsBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,33 +27,35 @@ final class SweepOptionsFactory {
       List<String> commandLine)
       throws IOException {
     Properties properties = workload.properties();
-    return SweepOptions.builder()
-        .recordCounts(cells.recordCounts())
-        .profiles(cells.profiles())
-        .workload(properties)
-        .workloadName(workload.workload)
-        .threads(workload.threads(properties))
-        .runOperations(workload.operations)
-        .runSeconds(workload.seconds)
-        .warmupSeconds(workload.warmup)
-        .repeats(workload.repeats)
-        .targetOpsPerSec(workload.targetOpsPerSec)
-        .maxErrors(workload.maxErrors)
-        .loadThreads(load.threads)
-        .loadBatchSize(load.batchSize)
-        .dropExisting(load.dropExisting)
-        .server(server.choice())
-        .mongodbUrl(server.mongodbUrl)
-        .shardUrls(server.shardUrls())
-        .image(server.image)
-        .outDir(out.toAbsolutePath())
-        .dataDir(server.dataDir(out))
-        .commandLine(commandLine)
-        .diskBaseline(baseline.settings())
-        .probeImage(baseline.probeImage.image)
-        .latency(volume.latency)
-        .volumeSizeBytes(volume.volumeSizeBytes())
-        .remeasure(cells.remeasure)
+    SweepOptionsBuilder options =
+        SweepOptions.builder()
+            .recordCounts(cells.recordCounts())
+            .profiles(cells.profiles())
+            .workload(properties)
+            .workloadName(workload.workload)
+            .threads(workload.threads(properties))
+            .runOperations(workload.operations)
+            .runSeconds(workload.seconds)
+            .warmupSeconds(workload.warmup)
+            .targetOpsPerSec(workload.targetOpsPerSec)
+            .maxErrors(workload.maxErrors)
+            .loadThreads(load.threads)
+            .loadBatchSize(load.batchSize)
+            .dropExisting(load.dropExisting)
+            .server(server.choice())
+            .mongodbUrl(server.mongodbUrl)
+            .shardUrls(server.shardUrls())
+            .image(server.image)
+            .outDir(out.toAbsolutePath())
+            .dataDir(server.dataDir(out))
+            .commandLine(commandLine)
+            .diskBaseline(baseline.settings())
+            .probeImage(baseline.probeImage.image)
+            .latency(volume.latency)
+            .volumeSizeBytes(volume.volumeSizeBytes())
+            .remeasure(cells.remeasure);
+    Counts.RepeatCount.Value repeats = workload.repeats;
+    return (repeats.auto() ? options.repeatsAuto(repeats.runs()) : options.repeats(repeats.runs()))
         .build();
   }
 }

@@ -58,17 +58,18 @@ final class WorkloadOptions {
 
   @Option(
       names = "--repeats",
-      paramLabel = "N",
+      paramLabel = "N|auto[:MAX]",
       defaultValue = "1",
-      converter = Counts.AtLeastOne.class,
+      converter = Counts.RepeatCount.class,
       description =
           "Measure each cell N times, each from a cold start with its own warm-up; its throughput"
               + " is then the mean with a 95%% confidence interval over the N means (Student-t),"
-              + " else over 10 batches of its one run. A cell whose coefficient of variation is"
-              + " above "
+              + " else over 10 batches of its one run. 'auto': 3 runs, then more until the"
+              + " interval is within +/-5%% of the mean, at most 8 (or MAX). A cell whose coefficient of"
+              + " variation is above "
               + Stability.UNSTABLE_CV_PCT
               + "%% is flagged 'unstable' (default: ${DEFAULT-VALUE}).")
-  int repeats;
+  Counts.RepeatCount.Value repeats;
 
   @Option(
       names = "--warmup",

@@ -30,7 +30,8 @@ public final class CellStore {
           "intendedLatencies",
           "repeatRuns",
           "settings.targetOpsPerSec",
-          "settings.repeats");
+          "settings.repeats",
+          "settings.repeatsAuto");
 
   private final ReportLayout layout;
 

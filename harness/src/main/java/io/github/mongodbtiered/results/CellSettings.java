@@ -52,7 +52,10 @@ public record CellSettings(
    * @param targetOpsPerSec the measured run's request rate ({@code --target}), or 0 for a closed
    *     loop (also in cells saved before it was recorded, which were all closed loops)
    * @param repeats measured runs of the cell, each from a cold start ({@code --repeats}); a cell
-   *     saved before it was recorded reads as 1, as it was measured once
+   *     saved before it was recorded reads as 1, as it was measured once; with {@code repeatsAuto},
+   *     the most
+   * @param repeatsAuto {@code --repeats auto}: runs until the throughput interval is narrow enough
+   *     (false in cells saved before it existed)
    */
   public record RunShape(
       int threads,
@@ -60,7 +63,8 @@ public record CellSettings(
       double runSeconds,
       double warmupSeconds,
       double targetOpsPerSec,
-      int repeats) {
+      int repeats,
+      boolean repeatsAuto) {
     public RunShape {
       repeats = Math.max(1, repeats);
     }
@@ -68,7 +72,7 @@ public record CellSettings(
     /** A closed loop measured once. */
     public static RunShape closedLoop(
         int threads, long runOperations, double runSeconds, double warmupSeconds) {
-      return new RunShape(threads, runOperations, runSeconds, warmupSeconds, 0, 1);
+      return new RunShape(threads, runOperations, runSeconds, warmupSeconds, 0, 1, false);
     }
   }
 
@@ -84,7 +88,8 @@ public record CellSettings(
             s.runSeconds(),
             s.warmupSeconds(),
             opsPerSec,
-            s.repeats()),
+            s.repeats(),
+            s.repeatsAuto()),
         profile,
         server,
         image,
@@ -115,5 +120,10 @@ public record CellSettings(
 
   public int repeats() {
     return shape.repeats();
+  }
+
+  /** {@code --repeats} as given: {@code auto:MAX}, or the number of runs. */
+  public String repeatsSetting() {
+    return (shape.repeatsAuto() ? "auto:" : "") + shape.repeats();
   }
 }

@@ -34,7 +34,7 @@ public final class SettingsDifferences {
     change(out, "seconds", trim(recorded.runSeconds()), trim(now.runSeconds()));
     change(out, "warmup", trim(recorded.warmupSeconds()), trim(now.warmupSeconds()));
     change(out, "target", rate(recorded.targetOpsPerSec()), rate(now.targetOpsPerSec()));
-    change(out, "repeats", recorded.repeats(), now.repeats());
+    change(out, "repeats", recorded.repeatsSetting(), now.repeatsSetting());
     profile(recorded.profile(), now.profile(), out);
     change(out, "server", id(recorded.server()), id(now.server()));
     change(out, "image", recorded.image(), now.image());

@@ -44,27 +44,37 @@ final class CellRunner {
     int repeats = Math.max(1, options.repeats());
     List<CellResult> runs = new ArrayList<>();
     List<RunLogs> logs = new ArrayList<>();
-    for (int repeat = 1; repeat <= repeats; repeat++) {
+    String stopped = null;
+    for (int repeat = 1; repeat <= repeats && stopped == null; repeat++) {
       CellResult run = measureOnce(count, profile, repeat, logs);
       if (!run.ok() && repeats > 1) {
         run =
             run.toBuilder()
-                .failed("repeat " + repeat + " of " + repeats + ": " + run.error())
+                .failed("repeat " + repeat + " of " + ofHowMany(repeats) + ": " + run.error())
                 .build();
       }
       if (!run.ok()) {
         return saidFull(run);
       }
       runs.add(run);
+      if (options.repeatsAuto()) {
+        stopped =
+            Repeats.autoStop(runs.stream().map(CellResult::throughputOpsPerSec).toList(), repeats);
+      }
     }
-    if (repeats == 1) {
+    if (runs.size() == 1) {
       return runs.get(0);
     }
     try {
-      return Repeats.combine(runs, RunLogs.together(logs));
+      CellResult cell = Repeats.combine(runs, RunLogs.together(logs));
+      return stopped == null ? cell : cell.toBuilder().note(stopped).build();
     } catch (RuntimeException ex) {
       return CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
     }
+  }
+
+  private String ofHowMany(int repeats) {
+    return options.repeatsAuto() ? "at most " + repeats : Integer.toString(repeats);
   }
 
   /** A failed run's reason, naming the data directory's file system when it is full. */

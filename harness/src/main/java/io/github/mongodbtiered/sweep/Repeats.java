@@ -8,9 +8,11 @@ import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Metric.RepeatRule;
 import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.variation.CellVariation;
+import io.github.mongodbtiered.variation.ConfidenceInterval;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -24,7 +26,50 @@ import java.util.TreeMap;
  * observed another tier is noted.
  */
 final class Repeats {
+  /**
+   * {@code --repeats auto} stops once the throughput interval's half-width is within this share of
+   * the mean: ±5%, the band {@code compare} calls equivalent by default.
+   */
+  static final double AUTO_HALF_WIDTH_PCT = 5;
+
   private Repeats() {}
+
+  /**
+   * Whether {@code --repeats auto} has enough runs, and why: null to measure another run, else the
+   * cell's note on why it stopped (interval narrow enough, or the maximum reached).
+   *
+   * @param opsPerSec each run's throughput so far, in order
+   * @param maxRuns the most runs ({@code auto:MAX})
+   */
+  static String autoStop(List<Double> opsPerSec, int maxRuns) {
+    int n = opsPerSec.size();
+    if (n < SweepOptions.AUTO_MIN_REPEATS) {
+      return null;
+    }
+    ConfidenceInterval ci = ConfidenceInterval.of95(opsPerSec);
+    double halfPct =
+        ci.mean() == 0 ? Double.POSITIVE_INFINITY : 50 * (ci.high() - ci.low()) / ci.mean();
+    if (halfPct <= AUTO_HALF_WIDTH_PCT) {
+      return String.format(
+          Locale.ROOT,
+          "repeats auto: stopped after %d runs, the throughput interval within ±%.1f%% of the mean"
+              + " (the rule: ±%.0f%%, %d to %d runs)",
+          n,
+          halfPct,
+          AUTO_HALF_WIDTH_PCT,
+          SweepOptions.AUTO_MIN_REPEATS,
+          maxRuns);
+    }
+    return n < maxRuns
+        ? null
+        : String.format(
+            Locale.ROOT,
+            "repeats auto: stopped at the maximum of %d runs, the throughput interval still ±%.1f%%"
+                + " of the mean (the rule: ±%.0f%%)",
+            n,
+            halfPct,
+            AUTO_HALF_WIDTH_PCT);
+  }
 
   /**
    * @param runs the ok result of every repeat, in order (two or more)

@@ -47,7 +47,15 @@ public final class SweepOptions {
   private final String workloadName;
   private final boolean remeasure;
   private final ErrorBudget maxErrors;
+
+  /** {@code --repeats auto}: the fewest runs, whose spread says anything of the next one. */
+  public static final int AUTO_MIN_REPEATS = 3;
+
+  /** {@code --repeats auto}'s most runs unless given ({@code auto:MAX}): a bounded cost. */
+  public static final int AUTO_MAX_REPEATS = 8;
+
   private final int repeats;
+  private final boolean repeatsAuto;
   private final double targetOpsPerSec;
   private final Fleet fleet;
 
@@ -87,6 +95,7 @@ public final class SweepOptions {
     remeasure = b.remeasure;
     maxErrors = b.maxErrors == null ? ErrorBudget.NONE : b.maxErrors;
     repeats = b.repeats;
+    repeatsAuto = b.repeatsAuto;
     targetOpsPerSec = b.targetOpsPerSec;
     fleet = b.fleet == null ? Fleet.ALONE : b.fleet;
     check();
@@ -137,6 +146,10 @@ public final class SweepOptions {
     }
     if (repeats < 1) {
       throw new IllegalArgumentException("--repeats: give 1 or more measured runs per cell");
+    }
+    if (repeatsAuto && repeats < AUTO_MIN_REPEATS) {
+      throw new IllegalArgumentException(
+          "--repeats auto:MAX: give MAX of " + AUTO_MIN_REPEATS + " or more");
     }
     if (targetOpsPerSec < 0 || !Double.isFinite(targetOpsPerSec)) {
       throw new IllegalArgumentException(
@@ -293,9 +306,20 @@ public final class SweepOptions {
     return maxErrors;
   }
 
-  /** Measured runs per cell, each from a cold start with its own warm-up ({@code --repeats}). */
+  /**
+   * Measured runs per cell, each from a cold start with its own warm-up ({@code --repeats}): the
+   * most, with {@link #repeatsAuto()}.
+   */
   public int repeats() {
     return repeats;
+  }
+
+  /**
+   * {@code --repeats auto}: a cell stops measuring once its throughput interval is narrow enough,
+   * between 3 runs and {@link #repeats()} (see {@code Repeats#autoStop}).
+   */
+  public boolean repeatsAuto() {
+    return repeatsAuto;
   }
 
   /**
@@ -339,6 +363,7 @@ public final class SweepOptions {
         remeasure,
         maxErrors,
         repeats,
+        repeatsAuto,
         targetOpsPerSec,
         fleet);
   }
@@ -387,6 +412,7 @@ public final class SweepOptions {
         .add("remeasure=" + remeasure)
         .add("maxErrors=" + maxErrors)
         .add("repeats=" + repeats)
+        .add("repeatsAuto=" + repeatsAuto)
         .add("targetOpsPerSec=" + targetOpsPerSec)
         .add("fleet=" + fleet)
         .toString();

@@ -47,6 +47,7 @@ public final class SweepOptionsBuilder {
   boolean remeasure;
   ErrorBudget maxErrors = ErrorBudget.NONE;
   int repeats = 1;
+  boolean repeatsAuto;
   double targetOpsPerSec;
   Fleet fleet = Fleet.ALONE;
 
@@ -79,6 +80,7 @@ public final class SweepOptionsBuilder {
     remeasure = o.remeasure();
     maxErrors = o.maxErrors();
     repeats = o.repeats();
+    repeatsAuto = o.repeatsAuto();
     targetOpsPerSec = o.targetOpsPerSec();
     fleet = o.fleet();
   }
@@ -243,6 +245,17 @@ public final class SweepOptionsBuilder {
   /** Measured runs per cell, each from a cold start (default: 1). */
   public SweepOptionsBuilder repeats(int n) {
     repeats = n;
+    repeatsAuto = false;
+    return this;
+  }
+
+  /**
+   * {@code --repeats auto}: each cell measured until its throughput interval is narrow enough, from
+   * {@link SweepOptions#AUTO_MIN_REPEATS} to {@code maxRuns} runs.
+   */
+  public SweepOptionsBuilder repeatsAuto(int maxRuns) {
+    repeats = maxRuns;
+    repeatsAuto = true;
     return this;
   }
 

@@ -90,6 +90,7 @@ final class WarmUp {
   private String untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
       throws PhaseException, IOException {
     SweepOptions o = c.options();
+    double boundSeconds = JvmWarmUp.boundSeconds(o.warmupSeconds());
     boolean serverFigures = c.readsServerFigures();
     SteadyStateWatch watch =
         new SteadyStateWatch(
@@ -108,19 +109,28 @@ final class WarmUp {
     watch.deviceReads(new SnapshotReader(c.endpoint())::cgroupReadOps);
     PhaseResult warm =
         c.phases()
-            .warmUp(
-                c.endpoint().url(), c.recordCount(), c.profile().name(), o.warmupSeconds(), watch);
+            .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
     if (watch.restoreFailure() != null) {
       throw LiftedLimits.notRestored(watch.restoreFailure());
     }
-    record(watch, warm, lifted.any());
+    record(watch, warm, lifted.any(), boundSeconds);
     String tooMany = FailedOperations.of(warm).beyond(o.maxErrors());
     return tooMany == null ? null : "warm-up: " + tooMany;
   }
 
   /** The warm-up's times and outcome as figures, and a note when it did not reach the state. */
-  private void record(SteadyStateWatch watch, PhaseResult warm, boolean liftedAny) {
+  private void record(
+      SteadyStateWatch watch, PhaseResult warm, boolean liftedAny, double boundSeconds) {
     long ranMillis = warm.runtimeMillis();
+    if (boundSeconds > c.options().warmupSeconds()) {
+      cell.note(
+          String.format(
+              Locale.ROOT,
+              "this JVM's first warm-up, its JIT compilers cold: it could take up to %s s, beyond"
+                  + " --warmup, and took %.0f s",
+              trim(boundSeconds),
+              ranMillis / 1000.0));
+    }
     figures.put(Metric.WARMUP_S, (watch.steady() ? watch.steadyAtMillis() : ranMillis) / 1000.0);
     figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
     if (liftedAny) {
@@ -131,9 +141,11 @@ final class WarmUp {
       cell.note(
           String.format(
               Locale.ROOT,
-              "not steady: the warm-up did not reach the steady state within --warmup %s s"
+              "not steady: the warm-up did not reach the steady state within %s"
                   + " (%s%s); the measured run may still be warming",
-              trim(c.options().warmupSeconds()),
+              boundSeconds > c.options().warmupSeconds()
+                  ? "this JVM's first warm-up's " + trim(boundSeconds) + " s"
+                  : "--warmup " + trim(boundSeconds) + " s",
               watch.describe(),
               stage(watch, liftedAny)));
     } else if (watch.throughputOnly() && c.readsServerFigures()) {

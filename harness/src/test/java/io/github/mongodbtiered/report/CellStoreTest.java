@@ -205,7 +205,7 @@ class CellStoreTest {
         new CellSettings(
             "w",
             new TreeMap<>(),
-            new CellSettings.RunShape(16, 0, 5, 1, 0, 3),
+            new CellSettings.RunShape(16, 0, 5, 1, 0, 3, true),
             null,
             ServerKind.EMBEDDED,
             "",
@@ -213,10 +213,13 @@ class CellStoreTest {
             "",
             "t");
     store.save(Cells.cell(100, "hdd").settings(three).build());
-    assertEquals(3, store.load(100, "hdd").orElseThrow().settings().repeats());
+    assertEquals("auto:3", store.load(100, "hdd").orElseThrow().settings().repeatsSetting());
     Path f = store.file(100, "hdd");
     ObjectMapper json = new ObjectMapper();
     ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    ((ObjectNode) old.get("settings")).remove("repeatsAuto");
+    Files.write(f, json.writeValueAsBytes(old));
+    assertEquals("3", store.load(100, "hdd").orElseThrow().settings().repeatsSetting());
     ((ObjectNode) old.get("settings")).remove("repeats");
     Files.write(f, json.writeValueAsBytes(old));
     assertEquals(1, store.load(100, "hdd").orElseThrow().settings().repeats());

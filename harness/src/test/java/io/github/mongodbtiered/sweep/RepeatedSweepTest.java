@@ -27,7 +27,8 @@ import picocli.CommandLine;
  * Given the embedded stand-in and a small data set, when a cell is measured with --repeats 2, then
  * both runs keep their HdrHistogram logs, the cell's latencies are both runs' values together, and
  * its throughput interval comes from the two runs' means; resuming with another --repeats is
- * refused like any other setting, and --repeats 0 is refused naming the option.
+ * refused like any other setting, and --repeats 0 is refused naming the option; --repeats auto
+ * measures 3 to 8 runs and notes why it stopped.
  */
 class RepeatedSweepTest {
   @TempDir Path dir;
@@ -90,6 +91,39 @@ class RepeatedSweepTest {
   }
 
   @Test
+  void autoMeasuresUntilTheIntervalIsNarrowOrTheMaximumAndSaysWhich() throws Exception {
+    Path out = dir.resolve("auto");
+    // auto:3 bounds the test's time; RepeatsAutoTest holds the rule to worked examples.
+    Run auto = sweep(out, "--repeats", "auto:3", "--seconds", "2");
+    assertEquals(0, auto.exit(), auto.log());
+    CellResult cell = new CellStore(out).all().get(0);
+    assertTrue(cell.ok(), cell.toString());
+    int runs = cell.repeatRuns().size();
+    assertEquals(runs, cell.metric(Metric.REPEATS), cell.toString());
+    assertEquals(3, runs, cell.toString());
+    assertEquals("auto:3", cell.settings().repeatsSetting());
+    double halfPct =
+        50
+            * (cell.metric(Metric.OPS_PER_SEC_CI95_HIGH) - cell.metric(Metric.OPS_PER_SEC_CI95_LOW))
+            / cell.throughputOpsPerSec();
+    String why =
+        cell.notes().stream()
+            .filter(n -> n.startsWith("repeats auto: stopped"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no note on why: " + cell.notes()));
+    if (halfPct <= Repeats.AUTO_HALF_WIDTH_PCT) {
+      assertTrue(why.contains("after " + runs + " runs"), why);
+    } else {
+      assertTrue(why.contains("still"), why);
+      assertTrue(why.contains("maximum of " + runs), why);
+    }
+
+    Run counted = sweep(out, "--repeats", "3", "--seconds", "2");
+    assertEquals(2, counted.exit(), counted.log());
+    assertTrue(counted.log().contains("repeats: auto:3 → 3"), counted.log());
+  }
+
+  @Test
   void oneRunGivesAnIntervalFromItsBatchMeans() throws Exception {
     Path out = dir.resolve("one");
     Run one = sweep(out);
@@ -110,6 +144,13 @@ class RepeatedSweepTest {
     assertTrue(zero.log().contains("--repeats"), zero.log());
     assertTrue(zero.log().contains("1 or more"), zero.log());
     assertFalse(zero.log().contains("\tat "), "no stack trace: " + zero.log());
+    Run word = sweep(dir.resolve("word"), "--repeats", "often");
+    Run two = sweep(dir.resolve("two"), "--repeats", "auto:2");
+    assertEquals(2, two.exit(), two.log());
+    assertTrue(two.log().contains("'auto:2': use a whole number"), two.log());
+    assertEquals(2, word.exit(), word.log());
+    assertTrue(
+        word.log().contains("'often': use a whole number of 1 or more, or auto"), word.log());
   }
 
   private record Run(int exit, String log) {}
@@ -136,8 +177,6 @@ class RepeatedSweepTest {
                 "500",
                 "--threads",
                 "2",
-                "--seconds",
-                "6",
                 "--warmup",
                 "0",
                 "--no-disk-baseline",
@@ -145,6 +184,9 @@ class RepeatedSweepTest {
                 "--out",
                 out.toString()));
     args.addAll(Arrays.asList(more));
+    if (!args.contains("--seconds")) {
+      args.addAll(List.of("--seconds", "6"));
+    }
     StringWriter log = new StringWriter();
     CommandLine cl = MongodbTieredCli.commandLine();
     cl.setOut(new PrintWriter(log, true));
