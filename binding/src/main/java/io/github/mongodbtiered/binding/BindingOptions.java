@@ -404,6 +404,8 @@ public record BindingOptions(
         // Its text quotes the bytes after the '%': a piece of the password.
         why = "a '%' in the user name or password is not followed by two hex digits";
       }
+      why = why.replaceAll("[.\\s]+$", ""); // the driver's own full stop, before ours
+
       throw new IllegalArgumentException(
           option
               + "="

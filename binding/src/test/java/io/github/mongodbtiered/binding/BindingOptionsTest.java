@@ -207,6 +207,7 @@ class BindingOptionsTest {
           assertThrows(IllegalArgumentException.class, () -> parse("mongodb.url=" + c[0]), c[0]);
       assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
       assertFalse(e.getMessage().contains("zz"), "no piece of the password: " + e.getMessage());
+      assertFalse(e.getMessage().contains(".."), "one full stop: " + e.getMessage());
     }
     assertEquals(
         "mongodb://h/db?tls=false",

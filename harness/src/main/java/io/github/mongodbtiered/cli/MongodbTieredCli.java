@@ -3,6 +3,7 @@ package io.github.mongodbtiered.cli;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
 
 /** {@code scripts/mongodb-tiered}: the harness's command line. */
 @Command(
@@ -52,6 +53,21 @@ public final class MongodbTieredCli {
     HelpFormat.install(cl);
     // After the subcommands, so that every one of them refuses an empty path.
     cl.registerConverter(Path.class, new PathConverter());
+    cl.setExecutionStrategy(MongodbTieredCli::execute);
     return cl;
+  }
+
+  /** The command, after a warning for each path that writes into a git work tree. */
+  private static int execute(ParseResult parsed) {
+    ParseResult last = parsed;
+    boolean help = last.isUsageHelpRequested() || last.isVersionHelpRequested();
+    while (last.hasSubcommand()) {
+      last = last.subcommand();
+      help |= last.isUsageHelpRequested() || last.isVersionHelpRequested();
+    }
+    if (!help) {
+      WorkTreePaths.warn(last.commandSpec());
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 }

@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
       "0:done",
-      "1:a merged cell failed (missing or failed in a DIR)",
+      "1:a merged cell failed (missing or failed in a DIR), or a report file could not be"
+          + " written (named)",
       "2:bad command line, or a DIR that is not a report directory or holds a corrupt file"
     })
 public final class ReportCommand implements Callable<Integer> {

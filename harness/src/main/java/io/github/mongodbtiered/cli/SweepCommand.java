@@ -53,7 +53,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
       "0:every cell measured (now or by an earlier run)",
-      "1:a cell failed (the others are in the report), or no cell was measured",
+      "1:a cell failed (the others are in the report), no cell was measured, or a report file"
+          + " could not be written (named)",
       ExitCodes.USAGE_LINE,
       ExitCodes.UNAVAILABLE_LINE
     })

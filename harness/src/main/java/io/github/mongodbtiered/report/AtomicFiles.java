@@ -62,7 +62,11 @@ public final class AtomicFiles {
       }
       if (e instanceof IOException && !(e instanceof FileSystemException)) {
         // A full disk says only "No space left on device": which file, and where, is the fix.
-        throw new IOException(file + ": " + e.getMessage(), e);
+        String fix =
+            String.valueOf(e.getMessage()).contains("No space left")
+                ? "; free space on its file system, then run again"
+                : "";
+        throw new IOException(file + ": " + e.getMessage() + fix, e);
       }
       throw e;
     }

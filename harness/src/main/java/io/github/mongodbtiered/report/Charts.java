@@ -209,6 +209,7 @@ final class Charts {
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
       chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
     }
+    AxisRanges.keepDrawable(chart);
     return PlotTimeLimit.bounded(
         name,
         () -> {
@@ -219,6 +220,7 @@ final class Charts {
 
   /** The chart as an SVG document, drawn within {@link PlotTimeLimit#DRAW_LIMIT}. */
   static String svg(String name, XYChart chart) throws IOException {
+    AxisRanges.keepDrawable(chart);
     return PlotTimeLimit.bounded(name, () -> encodeSvg(chart));
   }
 

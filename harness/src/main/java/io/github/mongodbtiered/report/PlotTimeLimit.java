@@ -43,8 +43,10 @@ final class PlotTimeLimit {
 
   /**
    * Runs {@code draw} on a thread of its own for at most {@code limit}. A library call cannot be
-   * stopped from outside: on timeout the (daemon) thread is left to the process's exit, and the
-   * caller goes on without the plot.
+   * stopped from outside: on timeout the (daemon) thread is interrupted, which XChart ignores, and
+   * left to the process's exit while the caller goes on without the plot. That is why the plots'
+   * inputs are bounded ({@link Charts#MAX_PLOTTED}, {@link AxisRanges}): a draw that loops would
+   * spin a core for the rest of a sweep.
    */
   static <T> T bounded(String plot, Duration limit, Callable<T> draw) throws IOException {
     FutureTask<T> task = new FutureTask<>(draw);

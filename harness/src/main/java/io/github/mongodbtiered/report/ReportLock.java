@@ -63,6 +63,18 @@ public final class ReportLock implements AutoCloseable {
               + "); give a directory this user can write, or copy a read-only report somewhere"
               + " writable",
           e);
+    } catch (IOException e) {
+      // A full disk: the lock's owner line is the first write, and said only "No space left".
+      throw new IllegalArgumentException(
+          option
+              + " "
+              + dir
+              + ": cannot write its lock "
+              + dir.resolve(ReportLayout.LOCK)
+              + " ("
+              + e.getMessage()
+              + "); free space on its file system, or give a directory on another",
+          e);
     }
   }
 

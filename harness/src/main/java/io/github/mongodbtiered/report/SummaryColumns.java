@@ -84,6 +84,12 @@ public final class SummaryColumns {
         "",
         "client threads the cell's measured run used (--threads, else the workload's threadcount);"
             + " empty for cells saved before settings were recorded");
+    other(
+        "workload_properties",
+        "",
+        "the YCSB properties the cell's measured run had, after the command line's -p overrides,"
+            + " as name=value separated by '; ' (not those the sweep sets per run, nor connection"
+            + " settings); empty for cells saved before settings were recorded");
   }
 
   private SummaryColumns() {}

@@ -9,6 +9,7 @@ import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -36,8 +37,9 @@ import java.util.TreeSet;
  * open-loop run ({@code --target}) meant to start them, so they include the wait behind a server
  * that fell behind. Empty for a closed loop, which has no schedule.
  *
- * <p>{@code threads}, the last column, is the client threads the cell's measured run had; empty for
- * a cell saved before its settings were recorded.
+ * <p>{@code threads}, next to last, is the client threads the cell's measured run had, and {@code
+ * workload_properties}, last, its YCSB properties after the command line's overrides; both empty
+ * for a cell saved before its settings were recorded.
  *
  * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
  * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
@@ -130,7 +132,8 @@ public final class SummaryCsv {
             "page_cache_dropped",
             "notes",
             // Last, so readers by position of the earlier columns keep working.
-            "threads"));
+            "threads",
+            "workload_properties"));
     return h;
   }
 
@@ -157,7 +160,15 @@ public final class SummaryCsv {
     tiersAndFlags(r, c);
     // What the cell ran with (--threads, else the workload's threadcount), not the file's value.
     r.add(c.settings() == null ? "" : Integer.toString(c.settings().shape().threads()));
+    r.add(c.settings() == null ? "" : properties(c.settings().workloadProperties()));
     return r;
+  }
+
+  /** {@code name=value; name=value}, in name order. */
+  static String properties(Map<String, String> properties) {
+    return properties.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(java.util.stream.Collectors.joining("; "));
   }
 
   /** Filled for failed cells too: they often say why it failed. */

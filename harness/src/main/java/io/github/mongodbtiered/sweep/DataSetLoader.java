@@ -135,11 +135,21 @@ final class DataSetLoader {
     }
     long from = marker.loadedRecords();
     // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
-    boolean partial = documents(db) > from;
+    long found = documents(db);
+    boolean partial = found > from;
     // Claimed before the first record goes in: a first load stopped by Ctrl-C leaves a data set the
     // next run resumes, not records it would take for a user's.
     marker.loaded(db, options.table(), from);
-    listener.info("loading records " + from + " to " + count);
+    listener.info(
+        "loading records "
+            + from
+            + " to "
+            + count
+            + (partial
+                ? " (again: an interrupted load left about "
+                    + (found - from)
+                    + " of them, which are written over)"
+                : ""));
     double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
     LoadRates.write(options.outDir(), loadRates, loadSeconds);

@@ -63,6 +63,44 @@ final class HostObjects {
     return Optional.ofNullable(name).filter(s -> !s.isEmpty());
   }
 
+  /**
+   * Loop devices on a file the kernel names {@code /name}, as it names a file of a FUSE mount
+   * detached under the loop, that nothing uses: not mounted, no holder (a device-mapper table).
+   */
+  List<String> unusedLoopsOnDetached(String name) {
+    List<String> loops = new ArrayList<>();
+    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(sys.resolve("block"), "loop*")) {
+      for (Path b : blocks) {
+        String loop = "/dev/" + b.getFileName();
+        String file = backingFile(b);
+        if (file != null && sameFile(file, "/" + name) && !mountSource(loop) && !held(b)) {
+          loops.add(loop);
+        }
+      }
+    } catch (IOException e) {
+      // no sysfs: nothing to find
+    }
+    return loops;
+  }
+
+  private static boolean held(Path blockDir) {
+    try (DirectoryStream<Path> holders = Files.newDirectoryStream(blockDir.resolve("holders"))) {
+      return holders.iterator().hasNext();
+    } catch (IOException e) {
+      return false; // no holders directory: nothing holds it
+    }
+  }
+
+  /** Whether {@code device} is mounted somewhere, per /proc/mounts. */
+  private boolean mountSource(String device) {
+    try {
+      return Files.readAllLines(proc.resolve("mounts")).stream()
+          .anyMatch(l -> l.startsWith(device + " "));
+    } catch (IOException e) {
+      return true; // cannot tell: in use, as far as cleaning up is concerned
+    }
+  }
+
   /** The kernel appends " (deleted)" when the file went away under the device. */
   static boolean sameFile(String kernelName, String path) {
     return kernelName.equals(path) || kernelName.equals(path + " (deleted)");

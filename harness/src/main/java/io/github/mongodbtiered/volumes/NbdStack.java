@@ -154,9 +154,19 @@ final class NbdStack implements DeviceStack {
       commands.run("losetup", "-d", loop);
       removed.add("detached " + loop);
     }
-    for (String loop : orphanedLoops()) {
+    List<String> recorded = orphanedLoops();
+    for (String loop : recorded) {
       commands.run("losetup", "-d", loop);
       removed.add("detached orphaned " + loop + " (its nbdfuse file was gone)");
+    }
+    for (String loop : unrecordedOrphans(recorded)) {
+      commands.run("losetup", "-d", loop);
+      removed.add(
+          "detached orphaned "
+              + loop
+              + " (on /"
+              + fuseFile().getFileName()
+              + ", a stopped nbdfuse's file, unused and unreadable; no record of it was left)");
     }
     Files.deleteIfExists(loopsRecord());
     if (host.mounted(fuseDir())) {
@@ -193,6 +203,36 @@ final class NbdStack implements DeviceStack {
         .filter(
             l -> host.loopBacking(l).filter(b -> HostObjects.sameFile(b, detachedName)).isPresent())
         .toList();
+  }
+
+  /**
+   * Orphans no record names: left by runs before the record existed, or whose data directory went
+   * with it. Ours, as far as anything can tell: on a file named as this volume names nbdfuse's
+   * ({@code /disk} once its mount is gone), mounted nowhere, held by nothing, and unreadable (its
+   * nbdfuse is gone). A loop another program still reads through keeps its file's full name or
+   * answers a read, and is left alone; one that fails all four tests is of no use to anyone.
+   */
+  private List<String> unrecordedOrphans(List<String> recorded) {
+    List<String> orphans = new ArrayList<>();
+    for (String loop : host.unusedLoopsOnDetached(fuseFile().getFileName().toString())) {
+      if (!recorded.contains(loop) && !readable(loop)) {
+        orphans.add(loop);
+      }
+    }
+    return orphans;
+  }
+
+  /** Whether one block of {@code loop} reads, past the page cache: its file's server answers. */
+  private boolean readable(String loop) {
+    try {
+      commands.run(
+          Duration.ofSeconds(10),
+          List.of("dd", "if=" + loop, "of=/dev/null", "bs=4096", "count=1", "iflag=direct"));
+      return true;
+    } catch (IOException e) {
+      // A read that hangs is a server alive but stuck, not gone: left alone.
+      return e.getMessage() != null && e.getMessage().contains(": no exit after ");
+    }
   }
 
   @Override

@@ -408,4 +408,48 @@ class ReportCommandTest {
     assertEquals(1, err.toString().strip().lines().count(), err.toString());
     assertEquals(before, snapshot(a), "nothing rewritten");
   }
+
+  /**
+   * A report on a full file system: its lock, the first thing written, said only "No space left on
+   * device" and exit 1. On a tmpfs filled to the last byte (root only, else skipped).
+   */
+  @Test
+  void aReportOnAFullFileSystemIsAUsageErrorNamingItsLockAndTheFix() throws Exception {
+    Path small = Files.createDirectory(dir.resolve("small"));
+    Process mount =
+        new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", small.toString())
+            .redirectErrorStream(true)
+            .start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        mount.waitFor() == 0, "a tmpfs cannot be mounted here (needs root)");
+    try {
+      Path a = client("a", 1, 400, 1000);
+      Path copy = small.resolve("a");
+      new ProcessBuilder("cp", "-a", a.toString(), copy.toString()).start().waitFor();
+      Files.deleteIfExists(copy.resolve("lock"));
+      try (var fill = Files.newOutputStream(small.resolve("filler"))) {
+        byte[] block = new byte[4096];
+        while (true) {
+          fill.write(block);
+        }
+      } catch (IOException full) {
+        // full to the last block
+      }
+      Map<String, String> before = snapshot(copy);
+      assertEquals(2, run("report", copy.toString()), err::toString);
+      assertTrue(
+          err.toString()
+              .startsWith(
+                  "[ERROR] DIR " + copy + ": cannot write its lock " + copy.resolve("lock")),
+          err.toString());
+      assertTrue(err.toString().contains("No space left on device"), err.toString());
+      assertTrue(err.toString().contains("free space on its file system"), err.toString());
+      assertEquals(1, err.toString().strip().lines().count(), err.toString());
+      Map<String, String> after = new java.util.HashMap<>(snapshot(copy));
+      after.remove("lock"); // created empty: a file takes no block
+      assertEquals(before, after, "nothing rewritten");
+    } finally {
+      new ProcessBuilder("umount", small.toString()).start().waitFor();
+    }
+  }
 }

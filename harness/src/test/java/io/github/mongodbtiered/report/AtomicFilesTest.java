@@ -107,6 +107,7 @@ class AtomicFilesTest {
           assertThrows(IOException.class, () -> AtomicFiles.write(target, new byte[256 * 1024]));
       assertTrue(e.getMessage().startsWith(target + ": "), e.getMessage());
       assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+      assertTrue(e.getMessage().endsWith("; free space on its file system, then run again"));
       try (Stream<Path> left = Files.list(small)) {
         assertEquals(List.of(), left.toList(), "no temporary file left");
       }

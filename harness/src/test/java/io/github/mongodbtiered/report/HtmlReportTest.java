@@ -407,6 +407,53 @@ class HtmlReportTest {
         html);
   }
 
+  /**
+   * The run's manifest names the workload file's values; the cells recorded what ran after -p:
+   * every property of theirs is on the workload line, one that differs between cells named so.
+   */
+  @Test
+  void theWorkloadLineShowsEveryPropertyTheCellsRanWithAfterTheOverrides() {
+    RunManifest m =
+        manifest().toBuilder()
+            .workloadProperties(
+                java.util.Map.of(
+                    "workload", "site.ycsb.workloads.CoreWorkload",
+                    "requestdistribution", "zipfian"))
+            .build();
+    CellResult a = Cells.cell(1000, "hdd-150").settings(settingsWithThreads(4)).build();
+    String html = HtmlReport.render(m, List.of(a), List.of(), List.of());
+    assertTrue(html.contains("threads=4, requestdistribution=uniform"), html);
+    assertFalse(html.contains("zipfian"), html);
+
+    io.github.mongodbtiered.results.CellSettings s = settingsWithThreads(4);
+    java.util.TreeMap<String, String> other = new java.util.TreeMap<>(s.workloadProperties());
+    other.put("requestdistribution", "latest");
+    other.put("fieldlength", "500");
+    CellResult b =
+        Cells.cell(2000, "hdd-150")
+            .settings(
+                new io.github.mongodbtiered.results.CellSettings(
+                    s.workload(),
+                    other,
+                    s.shape(),
+                    s.profile(),
+                    s.server(),
+                    s.image(),
+                    s.serverVersion(),
+                    s.latency(),
+                    s.toolVersion()))
+            .build();
+    html = HtmlReport.render(m, List.of(a, b), List.of(), List.of());
+    assertTrue(
+        html.contains(
+                "fieldlength per cell (summary.csv&#39;s workload_properties), requestdistribution per"
+                    + " cell")
+            || html.contains(
+                "fieldlength per cell (summary.csv's workload_properties), requestdistribution per"
+                    + " cell"),
+        html);
+  }
+
   static io.github.mongodbtiered.results.CellSettings settingsWithThreads(int threads) {
     return new io.github.mongodbtiered.results.CellSettings(
         "tiered-read-uniform",

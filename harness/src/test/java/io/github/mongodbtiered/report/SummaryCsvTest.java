@@ -49,7 +49,7 @@ class SummaryCsvTest {
         ",predicted_tier,predicted_tier_basis,observed_tier,observed_tier_fs_hit_basis,"
             + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
-            + "page_cache_dropped,notes,threads");
+            + "page_cache_dropped,notes,threads,workload_properties");
     assertEquals(expected.toString(), header);
   }
 
@@ -358,8 +358,11 @@ class SummaryCsvTest {
                 List.of(
                     Cells.cell(1000, "hdd").settings(HtmlReportTest.settingsWithThreads(4)).build(),
                     Cells.cell(2000, "hdd").build())));
-    assertTrue(lines.get(0).endsWith(",notes,threads"), lines.get(0));
+    assertTrue(lines.get(0).endsWith(",notes,threads,workload_properties"), lines.get(0));
     assertEquals("4", row(lines, 1).get("threads"));
     assertEquals("", row(lines, 2).get("threads"), "not recorded");
+    // The properties after -p, as the cell recorded them (the file said zipfian; -p uniform ran).
+    assertEquals("requestdistribution=uniform", row(lines, 1).get("workload_properties"));
+    assertEquals("", row(lines, 2).get("workload_properties"), "not recorded");
   }
 }

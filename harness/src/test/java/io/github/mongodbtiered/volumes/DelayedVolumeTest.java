@@ -159,6 +159,36 @@ class DelayedVolumeTest {
     assertNothingLeft(layer);
   }
 
+  /** As a run before the record existed left it, or one whose data directory was deleted. */
+  @Test
+  void aLoopLeftOnAStoppedNbdfusesFileWithoutARecordIsDetachedWhenTheNextRunOpens()
+      throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    Files.createDirectories(layer);
+    try (var f = new java.io.RandomAccessFile(layer.resolve(DelayedVolume.IMAGE).toFile(), "rw")) {
+      f.setLength(SIZE);
+    }
+    NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
+    String loop = stack.up(0);
+    for (long pid : host.processesNaming(stack.socket().toString())) {
+      assertTrue(DelayedVolume.stop(pid), "stopped " + pid);
+    }
+    Files.delete(stack.loopsRecord());
+    assertEquals(Optional.of("/disk"), host.loopBacking(loop), "the orphan as losetup -a shows it");
+
+    try (DelayedVolume v = open()) {
+      assertTrue(
+          log.contains(
+              "data volume: removed what an earlier run left: detached orphaned "
+                  + loop
+                  + " (on /disk, a stopped nbdfuse's file, unused and unreadable; no record of it"
+                  + " was left)"),
+          log.toString());
+    }
+    assertEquals(Optional.empty(), host.loopBacking(loop), loop + " detached");
+    assertNothingLeft(layer);
+  }
+
   @Test
   void aLoopSomeoneElseSetUpOnAFileNamedDiskIsLeftAlone() throws Exception {
     Path other = Files.createDirectories(dir.resolve("other")).resolve("disk");

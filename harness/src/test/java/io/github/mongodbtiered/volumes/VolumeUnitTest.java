@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,6 +97,51 @@ class VolumeUnitTest {
     assertEquals("0.000500", NbdStack.delay(0.5));
     assertEquals(
         "0 2097152 delay /dev/loop3 0 7 /dev/loop3 0 7", DmStack.table("2097152", "/dev/loop3", 7));
+  }
+
+  /**
+   * Loops of runs that left no record (before it existed, or their data directory deleted): one on
+   * {@code /disk} that nothing mounts or holds and that does not read is detached and said; one
+   * that reads, one mounted, one held and one on another file are left alone.
+   */
+  @Test
+  void anUnrecordedLoopOnAStoppedNbdfusesFileIsDetachedOnlyWhenUnusedAndUnreadable(
+      @TempDir Path dir) throws Exception {
+    Path sys = dir.resolve("sys");
+    loop(sys, "loop1", "/disk"); // the orphan
+    loop(sys, "loop2", "/disk"); // reads: its file still served
+    loop(sys, "loop3", "/disk (deleted)"); // mounted
+    loop(sys, "loop4", "/disk"); // held by a device-mapper table
+    Files.createDirectories(sys.resolve("block/loop4/holders/dm-0"));
+    loop(sys, "loop5", "/srv/images/disk"); // someone else's file named disk
+    Path proc = Files.createDirectories(dir.resolve("proc"));
+    Files.writeString(proc.resolve("mounts"), "/dev/loop3 /mnt/x xfs rw 0 0\n");
+    List<String> ran = new ArrayList<>();
+    HostCommands fake =
+        (timeout, argv) -> {
+          ran.add(String.join(" ", argv));
+          if (argv.get(0).equals("dd") && !argv.get(1).equals("if=/dev/loop2")) {
+            throw new IOException("dd exited with 1: Transport endpoint is not connected");
+          }
+          return "";
+        };
+    Path layer = Files.createDirectories(dir.resolve("layer"));
+    List<String> removed = new NbdStack(layer, fake, new HostObjects(sys, proc)).down();
+    assertEquals(
+        List.of(
+            "detached orphaned /dev/loop1 (on /disk, a stopped nbdfuse's file, unused and"
+                + " unreadable; no record of it was left)"),
+        removed);
+    assertEquals(
+        List.of("losetup -d /dev/loop1"),
+        ran.stream().filter(c -> c.startsWith("losetup")).toList(),
+        "nothing else detached");
+    assertTrue(ran.stream().noneMatch(c -> c.contains("loop3") || c.contains("loop4")), "" + ran);
+  }
+
+  private static void loop(Path sys, String name, String backingFile) throws IOException {
+    Path dir = Files.createDirectories(sys.resolve("block").resolve(name).resolve("loop"));
+    Files.writeString(dir.resolve("backing_file"), backingFile + "\n");
   }
 
   @Test

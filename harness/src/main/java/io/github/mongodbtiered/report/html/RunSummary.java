@@ -8,6 +8,7 @@ import io.github.mongodbtiered.results.ServerKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The page's heading and its facts of the run: when, against what, which cells, how many warnings.
@@ -43,7 +44,10 @@ final class RunSummary {
     fact(h, "profiles", String.join(", ", m.profileNames()));
     fact(h, "cells", rows.size() + " (" + ok + " ok, " + (rows.size() - ok) + " failed)");
     String workload = m.workloadProperties().getOrDefault("workload", "");
-    String shape = workloadShape(m.workloadProperties(), threads(rows));
+    String shape =
+        rows.stream().anyMatch(c -> c.settings() != null)
+            ? "threads=" + threads(rows) + ", " + recordedProperties(rows)
+            : workloadShape(m.workloadProperties(), "");
     fact(h, "workload", (workload.isEmpty() ? "" : workload + "; ") + shape);
     fact(h, "command", String.join(" ", m.commandLine()));
     h.append("<dt>warnings</dt><dd>")
@@ -76,6 +80,32 @@ final class RunSummary {
       } else if (p.containsKey(k)) {
         parts.add(k + "=" + p.get(k) + (k.equals("threadcount") ? " (the workload file's)" : ""));
       }
+    }
+    return String.join(", ", parts);
+  }
+
+  /**
+   * Every workload property the cells ran with, after the command line's {@code -p} overrides (as
+   * each cell recorded them): a property whose value differs between cells is named as such, its
+   * values per cell being in summary.csv's {@code workload_properties}.
+   */
+  private static String recordedProperties(List<CellResult> rows) {
+    List<Map<String, String>> recorded =
+        rows.stream()
+            .filter(c -> c.settings() != null)
+            .map(c -> (Map<String, String>) c.settings().workloadProperties())
+            .toList();
+    TreeSet<String> names = new TreeSet<>();
+    recorded.forEach(p -> names.addAll(p.keySet()));
+    names.remove("workload"); // the class, named first
+    List<String> parts = new ArrayList<>();
+    for (String k : names) {
+      List<String> values =
+          recorded.stream().map(p -> p.getOrDefault(k, "unset")).distinct().toList();
+      parts.add(
+          values.size() == 1
+              ? k + "=" + values.get(0)
+              : k + " per cell (summary.csv's workload_properties)");
     }
     return String.join(", ", parts);
   }
