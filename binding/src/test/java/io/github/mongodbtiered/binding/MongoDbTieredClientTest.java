@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import org.bson.BsonDocument;
 import org.bson.Document;
 import org.bson.types.Binary;
 import org.junit.jupiter.api.AfterEach;
@@ -153,6 +154,19 @@ class MongoDbTieredClientTest {
     db.read("usertable", "k", null, r);
     assertEquals("a", r.get("f0").toString());
     assertEquals("B", r.get("f1").toString());
+    // Stored as the stock binding's update stores it: a generic binary, not another type.
+    Binary f1 = assertInstanceOf(Binary.class, usertable().find().first().get("f1"));
+    assertEquals(0, f1.getType());
+  }
+
+  @Test
+  void filtersAreBsonDocumentsTheDriverSendsAsTheyAre() {
+    // A Document filter costs a codec-registry encode per operation (docs/client-cost.md); the
+    // filter must stay {_id: <the key as a string>}, the stock binding's, so the server's work is
+    // the same.
+    BsonDocument filter = MongoDbTieredClient.idFilter("user42");
+    assertEquals(BsonDocument.parse("{\"_id\": \"user42\"}"), filter);
+    assertTrue(filter.get("_id").isString());
   }
 
   @Test
