@@ -169,7 +169,7 @@ class DelayedVolumeTest {
       f.setLength(SIZE);
     }
     NbdStack stack = new NbdStack(layer, HostCommands.SYSTEM, host);
-    String loop = stack.up(0);
+    String loop = stack.up(0, false);
     for (long pid : host.processesNaming(stack.socket().toString())) {
       assertTrue(DelayedVolume.stop(pid), "stopped " + pid);
     }
