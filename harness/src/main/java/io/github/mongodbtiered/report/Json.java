@@ -41,7 +41,11 @@ final class Json {
   private Json() {}
 
   static void write(Path file, Object value) throws IOException {
-    AtomicFiles.write(file, MAPPER.writeValueAsBytes(value));
+    AtomicFiles.write(file, bytes(value));
+  }
+
+  static byte[] bytes(Object value) throws IOException {
+    return MAPPER.writeValueAsBytes(value);
   }
 
   /**

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * Writes a sweep's report files: {@code summary.csv}, one {@code tier-<id>.csv} per observed tier,
  * {@code run.json}, the plots ({@code plots/*.svg}, {@code plots/*.png}) and {@code index.html}.
- * Each file is replaced atomically, so the report can be rewritten after every cell and read at any
- * time.
+ * The files are replaced together ({@link AtomicFiles.Batch}), so the report can be rewritten after
+ * every cell and read at any time, and a write that fails half-way leaves the old report whole.
  */
 public final class ReportWriter {
 
@@ -66,11 +66,20 @@ public final class ReportWriter {
         plots.isEmpty() ? Map.of() : series(layout, rows, problems);
     String page = HtmlReport.render(manifest, rows, plots, series, problems);
 
-    for (Map.Entry<String, String> tier : tiers.entrySet()) {
-      AtomicFiles.write(reportDir.resolve(tier.getKey()), tier.getValue());
+    // Staged first, renamed together: a full disk on the way leaves the old report whole.
+    try (AtomicFiles.Batch batch = new AtomicFiles.Batch()) {
+      for (Map.Entry<String, String> tier : tiers.entrySet()) {
+        batch.add(reportDir.resolve(tier.getKey()), tier.getValue());
+      }
+      batch.add(layout.summary(), summary);
+      manifest.stage(batch, reportDir);
+      for (Plots.Plot p : plots) {
+        batch.add(layout.plot(p.name(), "svg"), p.svg());
+        batch.add(layout.plot(p.name(), "png"), p.png());
+      }
+      batch.add(layout.page(), page);
+      batch.commit();
     }
-    AtomicFiles.write(layout.summary(), summary);
-    manifest.write(reportDir);
     // A re-run can re-classify cells, leaving an earlier tier with none: its file would mislead.
     try (DirectoryStream<Path> files =
         Files.newDirectoryStream(
@@ -81,10 +90,6 @@ public final class ReportWriter {
         }
       }
     }
-    for (Plots.Plot p : plots) {
-      AtomicFiles.write(layout.plot(p.name(), "svg"), p.svg());
-      AtomicFiles.write(layout.plot(p.name(), "png"), p.png());
-    }
     // Plots of fewer cells than the page shows would mislead: one not drawn now goes.
     List<String> drawn = plots.stream().map(Plots.Plot::name).toList();
     for (String f : PLOT_FILES) {
@@ -92,7 +97,6 @@ public final class ReportWriter {
         Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
-    AtomicFiles.write(layout.page(), page);
     return problems;
   }
 

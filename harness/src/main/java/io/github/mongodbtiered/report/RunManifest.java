@@ -199,6 +199,13 @@ public record RunManifest(
     Json.write(new ReportLayout(reportDir).manifest(), this);
   }
 
+  /**
+   * Stages {@code <reportDir>/run.json} in {@code batch}, to be replaced with the files beside it.
+   */
+  void stage(AtomicFiles.Batch batch, Path reportDir) throws IOException {
+    batch.add(new ReportLayout(reportDir).manifest(), Json.bytes(this));
+  }
+
   /** Reads {@code <reportDir>/run.json}; a corrupt file throws, naming it. */
   public static RunManifest read(Path reportDir) throws IOException {
     return Json.read(

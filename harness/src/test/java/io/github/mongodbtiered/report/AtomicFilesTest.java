@@ -115,4 +115,34 @@ class AtomicFilesTest {
       new ProcessBuilder("umount", small.toString()).start().waitFor();
     }
   }
+
+  @Test
+  void aBatchThatFailsWhileStagingReplacesNothingAndLeavesNoTemporaryFile() throws IOException {
+    Path a = dir.resolve("a.csv");
+    Path blocker = dir.resolve("sub");
+    AtomicFiles.write(a, "old a");
+    Files.writeString(blocker, "a file where a directory should be");
+    try (AtomicFiles.Batch batch = new AtomicFiles.Batch()) {
+      batch.add(a, "new a");
+      assertThrows(IOException.class, () -> batch.add(blocker.resolve("b.csv"), "new b"));
+    }
+    assertEquals("old a", Files.readString(a));
+    assertEquals(List.of(a, blocker), list(dir));
+  }
+
+  @Test
+  void aCommittedBatchReplacesEveryFile() throws IOException {
+    Path a = dir.resolve("a.csv");
+    Path b = dir.resolve("plots/b.svg");
+    AtomicFiles.write(a, "old a");
+    try (AtomicFiles.Batch batch = new AtomicFiles.Batch()) {
+      batch.add(a, "new a");
+      batch.add(b, "new b");
+      assertEquals("old a", Files.readString(a), "nothing replaced before the commit");
+      batch.commit();
+    }
+    assertEquals("new a", Files.readString(a));
+    assertEquals("new b", Files.readString(b));
+    assertEquals(List.of(b), list(b.getParent()));
+  }
 }

@@ -187,4 +187,47 @@ class ReportWriterTest {
                 }));
     assertEquals(summary, Files.readString(report.resolve("summary.csv")));
   }
+
+  /**
+   * A file that cannot be written after others were (here the plots, whose directory is blocked by
+   * a file; on a real host, a full disk) leaves the summary, the tier CSVs, run.json and the page
+   * as they were, and no temporary file behind: the report's files are replaced together or not at
+   * all.
+   */
+  @Test
+  void aFileThatCannotBeWrittenLeavesTheWholeReportAsItWas() throws IOException {
+    RunManifest m = RunManifestTest.manifest(List.of("hdd"));
+    Path report = dir.resolve("report");
+    ReportWriter.write(report, m, List.of(Cells.ok(100, "hdd", Tier.WT_CACHE)));
+    Path plots = report.resolve("plots");
+    try (Stream<Path> files = Files.list(plots)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(plots);
+    Files.writeString(plots, "in the way");
+    List<String> before = new ArrayList<>();
+    for (String f : List.of("summary.csv", "tier-wt-cache.csv", "run.json", "index.html")) {
+      before.add(Files.readString(report.resolve(f)));
+    }
+
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IOException.class,
+        () ->
+            ReportWriter.write(
+                report,
+                m,
+                List.of(Cells.ok(100, "hdd", Tier.FS_CACHE), Cells.ok(200, "hdd", Tier.FAR_OVER))));
+
+    List<String> after = new ArrayList<>();
+    for (String f : List.of("summary.csv", "tier-wt-cache.csv", "run.json", "index.html")) {
+      after.add(Files.readString(report.resolve(f)));
+    }
+    assertEquals(before, after);
+    assertEquals(
+        List.of("index.html", "plots", "run.json", "summary.csv", "tier-wt-cache.csv"),
+        names(report),
+        "no temporary file, no new tier file");
+  }
 }
