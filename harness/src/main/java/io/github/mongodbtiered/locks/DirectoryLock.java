@@ -25,12 +25,28 @@ public final class DirectoryLock implements AutoCloseable {
   private final Path file;
   private final FileChannel channel;
   private final FileLock lock;
+  private final Thread emptyOnSignal;
   private boolean released;
 
   private DirectoryLock(Path file, FileChannel channel, FileLock lock) {
     this.file = file;
     this.channel = channel;
     this.lock = lock;
+    // A signal ends the JVM through its shutdown hooks, not through close(): the run stopped on
+    // purpose, so the next one should not report taking over a crashed run's lock. Only the file is
+    // emptied; the lock itself goes with the process, after the other hooks' clean-up.
+    this.emptyOnSignal = new Thread(this::emptyFile, "mongodb-tiered-lock-" + file.getFileName());
+    Runtime.getRuntime().addShutdownHook(emptyOnSignal);
+  }
+
+  private synchronized void emptyFile() {
+    if (!released) {
+      try {
+        channel.truncate(0);
+      } catch (IOException e) {
+        // the next run then names this one as crashed: misleading, not harmful
+      }
+    }
   }
 
   /**
@@ -103,6 +119,11 @@ public final class DirectoryLock implements AutoCloseable {
       return;
     }
     released = true;
+    try {
+      Runtime.getRuntime().removeShutdownHook(emptyOnSignal);
+    } catch (IllegalStateException e) {
+      // already shutting down: the hook finds the lock released and does nothing
+    }
     try {
       channel.truncate(0);
       lock.release();
