@@ -56,7 +56,7 @@ class CompareSweepTest {
         "compare: repeats BASE %s, SAME %s, CAPPED %s%n",
         b.repeatRuns(), s.repeatRuns(), c.repeatRuns());
 
-    CompareRules rules = new CompareRules(0.05, 0.25);
+    CompareRules rules = CompareRules.withBand(CompareRules.DEFAULT_BAND);
     CellComparison alike = Comparison.of(List.of(b), List.of(s), rules).cells().get(0);
     assertTrue(
         alike.throughput().change() != Change.HIGHER && alike.throughput().change() != Change.LOWER,

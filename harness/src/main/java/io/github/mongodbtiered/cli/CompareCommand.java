@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
       "",
       "The intervals rest on repeats: where both sides were swept with --repeats 2 or more,"
           + " Welch's t on the logs of the per-repeat figures, the variation between cold starts"
-          + " measured. Where a side has one run, its own interval (how that run varied within"
+          + " measured, with each side's mean also allowed to move from sweep to sweep by"
+          + " --between-sweeps (8% by default, measured on a quiet host), which the repeats of one"
+          + " sweep cannot show. Where a side has one run, its own interval (how that run varied within"
           + " itself) is widened by a single-run allowance of 25% each way, so such a cell is"
           + " never equivalent and is faster or slower only beyond that; sweep with --repeats 3"
           + " (or auto) and --seconds a third of one run's to compare closely.",
@@ -81,6 +83,18 @@ public final class CompareCommand implements Callable<Integer> {
   double band;
 
   @Option(
+      names = "--between-sweeps",
+      paramLabel = "PCT",
+      defaultValue = "8%",
+      converter = Percent.class,
+      description =
+          "How far (one standard deviation) a cell's mean moves from one sweep to the next beyond"
+              + " what its repeats show: the repeats of one sweep share its JVM and its moment of"
+              + " the host. 8% was measured on a quiet 2-core host; raise it on a busy or shared"
+              + " one, 0% trusts the repeats alone (default: ${DEFAULT-VALUE}).")
+  double betweenSweeps;
+
+  @Option(
       names = "--fail-on",
       paramLabel = "WHAT",
       split = ",",
@@ -107,7 +121,7 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison.of(
             baseCells,
             nextCells,
-            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE));
+            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE, betweenSweeps));
     CompareTable.print(spec.commandLine().getOut(), comparison);
     if (out != null) {
       writeFiles(comparison);

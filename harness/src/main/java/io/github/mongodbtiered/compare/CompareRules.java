@@ -10,12 +10,27 @@ import java.util.Locale;
  * @param singleRunAllowance how far one run's figure may land from the next run's of the same
  *     settings (0.25: a factor of 1.25 either way); in-cache cells of the full sweep were measured
  *     5-12% apart between sweeps, so this is a margin above what has been seen, not a measurement
+ * @param betweenSweeps the standard deviation, on the log scale (0.08: about 8%), of a cell's mean
+ *     from one sweep to the next beyond what its repeats show: the repeats of one sweep share its
+ *     JVM and its moment of the host, so they under-state how far the next sweep lands
  */
-public record CompareRules(double band, double singleRunAllowance) {
+public record CompareRules(double band, double singleRunAllowance, double betweenSweeps) {
   /** The default: ±5%, single runs allowed 25%. */
   public static final double DEFAULT_BAND = 0.05;
 
   public static final double DEFAULT_SINGLE_RUN_ALLOWANCE = 0.25;
+
+  /**
+   * Four 3-repeat quickstart sweeps on a quiet 2-core host put the spread of a cell's mean between
+   * sweeps, beyond its repeats', at 0-8% per cell (pooled 5.7%, 95% upper bound 9.5%); without it 3
+   * of 24 comparisons of identical sweeps were faster or slower (docs/compare.md).
+   */
+  public static final double DEFAULT_BETWEEN_SWEEPS = 0.08;
+
+  /** Band as given, the other rules at their defaults. */
+  public static CompareRules withBand(double band) {
+    return new CompareRules(band, DEFAULT_SINGLE_RUN_ALLOWANCE, DEFAULT_BETWEEN_SWEEPS);
+  }
 
   public CompareRules {
     if (!(band >= 0 && band < 1)) {
@@ -23,6 +38,10 @@ public record CompareRules(double band, double singleRunAllowance) {
     }
     if (!(singleRunAllowance >= 0)) {
       throw new IllegalArgumentException("the single-run allowance must be 0 or more");
+    }
+    if (!(betweenSweeps >= 0 && betweenSweeps < 1)) {
+      throw new IllegalArgumentException(
+          "--between-sweeps must be from 0% to below 100%, not " + pct(betweenSweeps));
     }
   }
 
@@ -33,7 +52,10 @@ public record CompareRules(double band, double singleRunAllowance) {
         "faster / slower (p99 higher / lower): the whole interval beyond the band;"
             + " equivalent: the whole interval inside it; unsure: anything else.",
         "both sides with 2+ repeats: Welch's t on the logs of the per-repeat values"
-            + " (the variation between cold starts, measured).",
+            + " (the variation between cold starts, measured), each side's mean also allowed "
+            + pct(betweenSweeps)
+            + " (one standard deviation) from sweep to sweep, which one sweep's repeats cannot"
+            + " show (--between-sweeps).",
         "a side with one run: the runs' own intervals combined, widened by ×/÷"
             + String.format(Locale.ROOT, "%.2f", 1 + singleRunAllowance)
             + " (one run cannot show how the next lands), so such a cell is never"

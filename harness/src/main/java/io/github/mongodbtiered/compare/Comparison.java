@@ -128,7 +128,7 @@ public record Comparison(
     List<Double> bRuns = b.repeatRuns().stream().map(RepeatRun::opsPerSec).toList();
     List<Double> nRuns = n.repeatRuns().stream().map(RepeatRun::opsPerSec).toList();
     if (usable(bRuns) && usable(nRuns)) {
-      return LogRatios.welch(bRuns, nRuns);
+      return LogRatios.welch(bRuns, nRuns, rules.betweenSweeps());
     }
     return LogRatios.singleRun(opsEstimate(b), opsEstimate(n), rules.singleRunAllowance());
   }
@@ -142,7 +142,7 @@ public record Comparison(
     List<Double> bRuns = b.repeatRuns().stream().map(RepeatRun::p99Ms).toList();
     List<Double> nRuns = n.repeatRuns().stream().map(RepeatRun::p99Ms).toList();
     if (usable(bRuns) && usable(nRuns)) {
-      return LogRatios.welch(bRuns, nRuns);
+      return LogRatios.welch(bRuns, nRuns, rules.betweenSweeps());
     }
     return LogRatios.singleRun(
         LogRatios.Estimate.of(bp), LogRatios.Estimate.of(np), rules.singleRunAllowance());

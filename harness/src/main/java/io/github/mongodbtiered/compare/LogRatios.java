@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.compare;
 
 import java.util.List;
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -19,20 +20,36 @@ public final class LogRatios {
    * @param next each NEW repeat's value (two or more, all above zero)
    */
   public static RatioInterval welch(List<Double> base, List<Double> next) {
+    return welch(base, next, 0);
+  }
+
+  /**
+   * As {@link #welch(List, List)}, with each side's mean log also varying from sweep to sweep by a
+   * known standard deviation {@code betweenSweeps} (log scale) that its repeats cannot show: the
+   * random-effects variance of a side's mean is {@code s²/n + betweenSweeps²}. The known part has
+   * no sampling error, so it enters the Welch-Satterthwaite degrees of freedom as infinite (it
+   * narrows t towards the normal's 1.96); with {@code betweenSweeps} 0 this is Welch's interval.
+   */
+  public static RatioInterval welch(List<Double> base, List<Double> next, double betweenSweeps) {
     Moments b = Moments.ofLogs(base);
     Moments n = Moments.ofLogs(next);
     double vb = b.variance() / b.count();
     double vn = n.variance() / n.count();
+    double known = 2 * betweenSweeps * betweenSweeps;
     double diff = n.mean() - b.mean();
-    double se = Math.sqrt(vb + vn);
+    double se = Math.sqrt(vb + vn + known);
     if (se == 0) {
       // Every run alike on both sides (a capped rate can do it): nothing to widen by.
       double r = Math.exp(diff);
       return new RatioInterval(r, r, r, RatioInterval.Basis.REPEATS);
     }
-    // Welch-Satterthwaite degrees of freedom.
-    double df = (vb + vn) * (vb + vn) / (vb * vb / (b.count() - 1) + vn * vn / (n.count() - 1));
-    double t = new TDistribution(null, df).inverseCumulativeProbability(0.975);
+    // Welch-Satterthwaite degrees of freedom; the known part adds none of the sampling error.
+    double sampled = vb * vb / (b.count() - 1) + vn * vn / (n.count() - 1);
+    double t =
+        sampled == 0
+            ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.975)
+            : new TDistribution(null, se * se * se * se / sampled)
+                .inverseCumulativeProbability(0.975);
     return new RatioInterval(
         Math.exp(diff),
         Math.exp(diff - t * se),

@@ -94,7 +94,22 @@ class CompareCommandTest {
     Path base = report("base", 1000, 1000, 2000);
     Path next = report("next", 1000.5, 1000);
     Path diff = dir.resolve("diff");
+    // The runs agree within 0.05% and the default between-sweeps allowance (8%) forbids calling
+    // that equivalent within 5%: trusting the repeats alone does.
     assertEquals(0, run("compare", base.toString(), next.toString(), "--out", diff.toString()));
+    assertTrue(
+        Files.readAllLines(diff.resolve("compare.csv")).get(1).contains(",unsure,"),
+        "the default allows 8% between sweeps");
+    assertEquals(
+        0,
+        run(
+            "compare",
+            base.toString(),
+            next.toString(),
+            "--between-sweeps",
+            "0%",
+            "--out",
+            diff.toString()));
     List<String> csv = Files.readAllLines(diff.resolve("compare.csv"));
     assertTrue(
         csv.get(0).startsWith("record_count,profile,base_tier,new_tier,base_runs"), csv.get(0));

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {
-  private static final CompareRules RULES = new CompareRules(0.05, 0.25);
+  private static final CompareRules RULES = new CompareRules(0.05, 0.25, 0);
 
   static CellSettings settings(double target) {
     return new CellSettings(

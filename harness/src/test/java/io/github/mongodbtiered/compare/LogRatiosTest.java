@@ -45,6 +45,32 @@ class LogRatiosTest {
     assertEquals(0.6525148611968175, r.high(), EPS);
   }
 
+  /**
+   * With a between-sweeps deviation of 0.08: Python 3 with SciPy 1.17.1 and NumPy, v = var(log x,
+   * ddof=1) / n per side, V = v_base + v_new + 2 * 0.08^2, df = V^2 / (v_base^2 / 2 + v_new^2 / 2)
+   * (472 here: the known part dominates), exp(mean(log NEW) - mean(log BASE) -+
+   * scipy.stats.t.ppf(0.975, df) * sqrt(V)).
+   */
+  @Test
+  void aBetweenSweepsDeviationWidensWelchsIntervalAsWorkedInSciPy() {
+    List<Double> base = List.of(1000.0, 1100.0, 1050.0);
+    List<Double> next = List.of(900.0, 950.0, 880.0);
+    RatioInterval r = LogRatios.welch(base, next, 0.08);
+    assertEquals(0.8668732483970638, r.ratio(), EPS);
+    assertEquals(0.6866223032570353, r.low(), EPS);
+    assertEquals(1.0944433718826738, r.high(), EPS);
+    assertEquals(LogRatios.welch(base, next), LogRatios.welch(base, next, 0), "0 is Welch's");
+  }
+
+  @Test
+  void runsAllAlikeWithABetweenSweepsDeviationUseTheNormalQuantile() {
+    // exp(ln 0.5 -+ scipy.stats.norm.ppf(0.975) * 0.08 * sqrt(2))
+    RatioInterval r = LogRatios.welch(List.of(100.0, 100.0), List.of(50.0, 50.0, 50.0), 0.08);
+    assertEquals(0.5, r.ratio(), EPS);
+    assertEquals(0.4005599673561855, r.low(), EPS);
+    assertEquals(0.6241262741508447, r.high(), EPS);
+  }
+
   @Test
   void runsAllAlikeGiveAPointInterval() {
     RatioInterval r = LogRatios.welch(List.of(100.0, 100.0), List.of(50.0, 50.0, 50.0));
