@@ -21,9 +21,9 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
   public static final double DEFAULT_SINGLE_RUN_ALLOWANCE = 0.25;
 
   /**
-   * Four 3-repeat quickstart sweeps on a quiet 2-core host put the spread of a cell's mean between
-   * sweeps, beyond its repeats', at 0-8% per cell (pooled 5.7%, 95% upper bound 9.5%); without it 3
-   * of 24 comparisons of identical sweeps were faster or slower (docs/compare.md).
+   * Eight 3-repeat quickstart sweeps on a quiet 2-core host put the spread of a cell's mean between
+   * sweeps, beyond its repeats', at 2-10% per cell (pooled 6.6%, 95% upper bound 9.0%); without it
+   * 14 of 112 comparisons of identical sweeps were faster or slower, with it 2 (docs/compare.md).
    */
   public static final double DEFAULT_BETWEEN_SWEEPS = 0.08;
 
