@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
           + " read IOPS at each added latency (--latency-ms) that would; the largest record count"
           + " that meets it on each profile; the memory at which the record count's files stay in"
           + " the filesystem cache. A measured cell answers for itself, within its throughput's"
-          + " 95% interval; a modelled answer's band is the leave-one-out errors' range. Reads"
+          + " 95%% interval; a modelled answer's band is the leave-one-out errors' range. Reads"
           + " cells/*.json and run.json and changes neither. docs/capacity.md says what the model"
           + " assumes and when it does not apply."
     },

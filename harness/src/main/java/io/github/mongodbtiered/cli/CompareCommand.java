@@ -29,17 +29,17 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "For every cell (record count and profile) both report directories hold, the throughput"
-          + " ratio NEW/BASE and the main operation's p99 ratio, each with a 95% interval, the"
+          + " ratio NEW/BASE and the main operation's p99 ratio, each with a 95%% interval, the"
           + " tier on each side, and a verdict: faster or slower when the whole interval lies"
-          + " beyond the band (--band, default 5%), equivalent when it lies wholly inside it (an"
+          + " beyond the band (--band, default 5%%), equivalent when it lies wholly inside it (an"
           + " equivalence test: no difference found is not equivalence), unsure otherwise.",
       "",
       "The intervals rest on repeats: where both sides were swept with --repeats 2 or more,"
           + " Welch's t on the logs of the per-repeat figures, the variation between cold starts"
           + " measured, with each side's mean also allowed to move from sweep to sweep by"
-          + " --between-sweeps (8% by default, measured on a quiet host), which the repeats of one"
+          + " --between-sweeps (8%% by default, measured on a quiet host), which the repeats of one"
           + " sweep cannot show. Where a side has one run, its own interval (how that run varied within"
-          + " itself) is widened by a single-run allowance of 25% each way, so such a cell is"
+          + " itself) is widened by a single-run allowance of 25%% each way, so such a cell is"
           + " never equivalent and is faster or slower only beyond that; sweep with --repeats 3"
           + " (or auto) and --seconds a third of one run's to compare closely.",
       "",
@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExamples:%n",
     footer = {
       "  mongodb-tiered compare reports/before reports/after",
-      "  mongodb-tiered compare reports/before reports/after --band 3% --out reports/diff",
+      "  mongodb-tiered compare reports/before reports/after --band 3%% --out reports/diff",
       "  mongodb-tiered compare reports/nightly-41 reports/nightly-42 --fail-on slower,p99_higher"
     },
     exitCodeListHeading = ExitCodes.HEADING,
@@ -90,8 +90,8 @@ public final class CompareCommand implements Callable<Integer> {
       description =
           "How far (one standard deviation) a cell's mean moves from one sweep to the next beyond"
               + " what its repeats show: the repeats of one sweep share its JVM and its moment of"
-              + " the host. 8% was measured on a quiet 2-core host; raise it on a busy or shared"
-              + " one, 0% trusts the repeats alone (default: ${DEFAULT-VALUE}).")
+              + " the host. 8%% was measured on a quiet 2-core host; raise it on a busy or shared"
+              + " one, 0%% trusts the repeats alone (default: ${DEFAULT-VALUE}).")
   double betweenSweeps;
 
   @Option(
