@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import io.github.mongodbtiered.testing.Awaits;
+import io.github.mongodbtiered.testing.ProcessGroups;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,8 +40,12 @@ class InterruptedProbeTest {
   void ctrlCRemovesTheMeasurementsContainer(String command, @TempDir Path data) throws Exception {
     DockerClient docker = DockerClientFactory.instance().client();
     assertEquals(List.of(), containers(docker), "no probe container before the test");
+    Path log = data.resolve("cli.log");
+    // As a terminal starts it: a group of its own with SIGINT at its default, even when this JVM
+    // was started from a script's "cmd &" and inherited SIGINT ignored.
     Process cli =
-        new ProcessBuilder(
+        ProcessGroups.start(
+            List.of(
                 ROOT.resolve("scripts/mongodb-tiered").toString(),
                 command,
                 "--profile",
@@ -50,24 +57,33 @@ class InterruptedProbeTest {
                 "--file-size",
                 "16m",
                 "--data-dir",
-                data.toString(),
+                data.resolve("data").toString(),
                 "--probe-image",
-                ServerUnderTest.probeImage())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
+                ServerUnderTest.probeImage()),
+            log,
+            ROOT);
     try {
       Awaits.until(
           Duration.ofSeconds(120),
           () -> !containers(docker).isEmpty(),
           () -> assertTrue(cli.isAlive(), command + " exited before its container started"),
           () -> "no " + command + " container");
-      // scripts/mongodb-tiered execs java, so this is the JVM: SIGINT, as Ctrl-C sends.
-      new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
-      assertTrue(cli.waitFor(60, TimeUnit.SECONDS), command + " did not stop on SIGINT");
+      // Ctrl-C: SIGINT to the whole process group (scripts/mongodb-tiered execs java).
+      ProcessGroups.signalGroup(cli, "INT");
+      assertTrue(
+          cli.waitFor(60, TimeUnit.SECONDS),
+          () -> command + " did not stop on SIGINT: " + read(log));
       assertEquals(List.of(), containers(docker), command + "'s container was left behind");
     } finally {
-      cli.destroyForcibly();
+      ProcessGroups.killGroup(cli);
+    }
+  }
+
+  private static String read(Path log) {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
     }
   }
 
