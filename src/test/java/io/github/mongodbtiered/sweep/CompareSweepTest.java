@@ -56,7 +56,11 @@ class CompareSweepTest {
         "compare: repeats BASE %s, SAME %s, CAPPED %s%n",
         b.repeatRuns(), s.repeatRuns(), c.repeatRuns());
 
-    CompareRules rules = CompareRules.withBand(CompareRules.DEFAULT_BAND);
+    CompareRules rules =
+        new CompareRules(
+            CompareRules.DEFAULT_BAND,
+            CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE,
+            CompareRules.DEFAULT_BETWEEN_SWEEPS);
     CellComparison alike = Comparison.of(List.of(b), List.of(s), rules).cells().get(0);
     assertTrue(
         alike.throughput().change() != Change.HIGHER && alike.throughput().change() != Change.LOWER,

@@ -27,11 +27,6 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
    */
   public static final double DEFAULT_BETWEEN_SWEEPS = 0.08;
 
-  /** Band as given, the other rules at their defaults. */
-  public static CompareRules withBand(double band) {
-    return new CompareRules(band, DEFAULT_SINGLE_RUN_ALLOWANCE, DEFAULT_BETWEEN_SWEEPS);
-  }
-
   public CompareRules {
     if (!(band >= 0 && band < 1)) {
       throw new IllegalArgumentException("--band must be from 0% to below 100%, not " + pct(band));

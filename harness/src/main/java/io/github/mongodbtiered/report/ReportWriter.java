@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a sweep's report files: {@code summary.csv}, one {@code tier-<id>.csv} per observed tier,
@@ -80,12 +81,19 @@ public final class ReportWriter {
       batch.add(layout.page(), page);
       batch.commit();
     }
+    removeStale(layout, tiers.keySet(), plots);
+    return problems;
+  }
+
+  /** Tier CSVs and plots this write did not replace: they would describe other cells. */
+  private static void removeStale(
+      ReportLayout layout, Set<String> tierFiles, List<Plots.Plot> plots) throws IOException {
     // A re-run can re-classify cells, leaving an earlier tier with none: its file would mislead.
     try (DirectoryStream<Path> files =
         Files.newDirectoryStream(
-            reportDir, ReportLayout.TIER_PREFIX + "*" + ReportLayout.TIER_SUFFIX)) {
+            layout.dir(), ReportLayout.TIER_PREFIX + "*" + ReportLayout.TIER_SUFFIX)) {
       for (Path f : files) {
-        if (!tiers.containsKey(f.getFileName().toString())) {
+        if (!tierFiles.contains(f.getFileName().toString())) {
           Files.deleteIfExists(f);
         }
       }
@@ -97,7 +105,6 @@ public final class ReportWriter {
         Files.deleteIfExists(layout.plots().resolve(f));
       }
     }
-    return problems;
   }
 
   /**
