@@ -90,6 +90,13 @@ public final class SummaryColumns {
         "the YCSB properties the cell's measured run had, after the command line's -p overrides,"
             + " as name=value separated by '; ' (not those the sweep sets per run, nor connection"
             + " settings); empty for cells saved before settings were recorded");
+    other(
+        "rerun_ops_per_sec_low",
+        "ops/s",
+        "lower end of where an identical sweep's throughput is expected to land (95%): from 2+"
+            + " repeats their variation and 8% between sweeps, from one run its interval widened by"
+            + " 1.25 as compare widens it (docs/compare.md); empty for a failed cell");
+    other("rerun_ops_per_sec_high", "ops/s", "upper end of that range");
   }
 
   private SummaryColumns() {}

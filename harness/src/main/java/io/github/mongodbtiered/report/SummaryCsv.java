@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.compare.RerunRange;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
@@ -37,9 +38,11 @@ import java.util.TreeSet;
  * open-loop run ({@code --target}) meant to start them, so they include the wait behind a server
  * that fell behind. Empty for a closed loop, which has no schedule.
  *
- * <p>{@code threads}, next to last, is the client threads the cell's measured run had, and {@code
- * workload_properties}, last, its YCSB properties after the command line's overrides; both empty
- * for a cell saved before its settings were recorded.
+ * <p>{@code threads} is the client threads the cell's measured run had, and {@code
+ * workload_properties} its YCSB properties after the command line's overrides; both empty for a
+ * cell saved before its settings were recorded. {@code rerun_ops_per_sec_low} and {@code _high},
+ * last, are where an identical sweep's throughput is expected to land ({@link RerunRange}), derived
+ * when the report is written, so older reports gain them on {@code report DIR}.
  *
  * <p>{@code failed_ops} and {@code failed_read}, {@code failed_update}, ... count the measured
  * run's failed operations (a READ that found no record is one). Unlike the figures they are filled
@@ -133,7 +136,9 @@ public final class SummaryCsv {
             "notes",
             // Last, so readers by position of the earlier columns keep working.
             "threads",
-            "workload_properties"));
+            "workload_properties",
+            "rerun_ops_per_sec_low",
+            "rerun_ops_per_sec_high"));
     return h;
   }
 
@@ -161,6 +166,9 @@ public final class SummaryCsv {
     // What the cell ran with (--threads, else the workload's threadcount), not the file's value.
     r.add(c.settings() == null ? "" : Integer.toString(c.settings().shape().threads()));
     r.add(c.settings() == null ? "" : properties(c.settings().workloadProperties()));
+    RerunRange rerun = RerunRange.of(c);
+    r.add(rerun == null ? "" : fixed(rerun.lowOpsPerSec(), 1));
+    r.add(rerun == null ? "" : fixed(rerun.highOpsPerSec(), 1));
     return r;
   }
 

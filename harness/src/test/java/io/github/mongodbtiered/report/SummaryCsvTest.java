@@ -9,6 +9,7 @@ import io.github.mongodbtiered.results.FsHitBasis;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
+import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
@@ -49,7 +50,8 @@ class SummaryCsvTest {
         ",predicted_tier,predicted_tier_basis,observed_tier,observed_tier_fs_hit_basis,"
             + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
-            + "page_cache_dropped,notes,threads,workload_properties");
+            + "page_cache_dropped,notes,threads,workload_properties,"
+            + "rerun_ops_per_sec_low,rerun_ops_per_sec_high");
     assertEquals(expected.toString(), header);
   }
 
@@ -349,7 +351,7 @@ class SummaryCsvTest {
     return row;
   }
 
-  /** A CSV reader can tell the threads each cell ran with; the column is last, so others stay. */
+  /** A CSV reader can tell the threads each cell ran with; the columns are last, so others stay. */
   @Test
   void theLastColumnIsTheThreadsTheCellRanWith() {
     List<String> lines =
@@ -358,11 +360,40 @@ class SummaryCsvTest {
                 List.of(
                     Cells.cell(1000, "hdd").settings(HtmlReportTest.settingsWithThreads(4)).build(),
                     Cells.cell(2000, "hdd").build())));
-    assertTrue(lines.get(0).endsWith(",notes,threads,workload_properties"), lines.get(0));
+    assertTrue(lines.get(0).contains(",notes,threads,workload_properties,rerun_"), lines.get(0));
     assertEquals("4", row(lines, 1).get("threads"));
     assertEquals("", row(lines, 2).get("threads"), "not recorded");
     // The properties after -p, as the cell recorded them (the file said zipfian; -p uniform ran).
     assertEquals("requestdistribution=uniform", row(lines, 1).get("workload_properties"));
     assertEquals("", row(lines, 2).get("workload_properties"), "not recorded");
+  }
+
+  /**
+   * Where a re-run is expected: one run's throughput (100.04, no interval) ×/÷ 1.25; three repeats
+   * at their geometric mean ± the between-sweeps allowance; nothing for a failed cell.
+   */
+  @Test
+  void theRerunRangeIsDerivedFromTheCellsRuns() {
+    CellResult repeated =
+        Cells.cell(3000, "hdd")
+            .repeatRuns(
+                List.of(
+                    new RepeatRun(42109, null),
+                    new RepeatRun(42299, null),
+                    new RepeatRun(41757, null)))
+            .build();
+    List<String> lines =
+        lines(
+            SummaryCsv.render(
+                List.of(
+                    Cells.cell(1000, "hdd").build(),
+                    Cells.cell(2000, "hdd").failed("boom").build(),
+                    repeated)));
+    assertEquals("80.0", row(lines, 1).get("rerun_ops_per_sec_low"));
+    assertEquals("125.1", row(lines, 1).get("rerun_ops_per_sec_high"));
+    assertEquals("", row(lines, 2).get("rerun_ops_per_sec_low"), "a failed cell");
+    assertEquals("", row(lines, 2).get("rerun_ops_per_sec_high"), "a failed cell");
+    assertEquals("33682.3", row(lines, 3).get("rerun_ops_per_sec_low"));
+    assertEquals("52507.5", row(lines, 3).get("rerun_ops_per_sec_high"));
   }
 }

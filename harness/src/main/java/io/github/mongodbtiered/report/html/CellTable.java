@@ -5,6 +5,7 @@ import static io.github.mongodbtiered.report.html.Html.esc;
 import static io.github.mongodbtiered.report.html.Html.td;
 import static io.github.mongodbtiered.report.html.Html.text;
 
+import io.github.mongodbtiered.compare.RerunRange;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.SummaryCsv;
 import io.github.mongodbtiered.results.CellResult;
@@ -33,6 +34,7 @@ final class CellTable {
     h.append("<table id=\"summary-table\">\n<thead><tr>")
         .append("<th>records</th><th class=\"text\">profile</th><th class=\"text\">status</th>")
         .append("<th>ops/s</th><th>ops/s 95% interval</th><th>CV</th>")
+        .append("<th>a re-run, 95%</th>")
         .append("<th class=\"text\">failed ops</th>");
     if (fleet) {
       h.append("<th>clients</th><th>ops/s per client, slowest-fastest</th>");
@@ -67,7 +69,10 @@ final class CellTable {
         .append(" coefficient of variation (CV) come from the repeats' means, or with one repeat")
         .append(" from 10 batches of its run; a cell whose CV is above ")
         .append(Sizes.trim(Stability.UNSTABLE_CV_PCT))
-        .append("% is flagged unstable.")
+        .append("% is flagged unstable. That interval says how sure this sweep's mean is; an")
+        .append(" identical sweep can land further off (other JIT decisions, another moment of the")
+        .append(" host), and <em>a re-run, 95%</em> is where its throughput is expected, by the")
+        .append(" rules <code>compare</code> applies (docs/compare.md): compare two reports by it.")
         .append(
             intended
                 ? " An intended p99 times each operation from when the --target schedule meant to"
@@ -102,6 +107,7 @@ final class CellTable {
         .append(td(ok ? Figures.opsPerSec(c.throughputOpsPerSec()) : NONE))
         .append(td(ok ? interval(c) : NONE))
         .append(td(ok ? cv(c) : NONE))
+        .append(td(rerun(c)))
         .append(text(failures(c)));
     if (fleetColumns) {
       fleetCells(h, c);
@@ -182,6 +188,14 @@ final class CellTable {
     return low == null || high == null
         ? NONE
         : Figures.opsPerSec(low) + "&ndash;" + Figures.opsPerSec(high);
+  }
+
+  /** Where an identical sweep's throughput is expected: "8,870-11,120", or a dash. */
+  private static String rerun(CellResult c) {
+    RerunRange r = RerunRange.of(c);
+    return r == null
+        ? NONE
+        : Figures.opsPerSec(r.lowOpsPerSec()) + "&ndash;" + Figures.opsPerSec(r.highOpsPerSec());
   }
 
   /** "1.2%", marked when above the threshold. */
