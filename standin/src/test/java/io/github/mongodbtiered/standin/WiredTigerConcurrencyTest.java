@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.standin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -20,7 +21,10 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Many clients at once (each server thread on its own WiredTiger session) lose no update. */
+/**
+ * Many clients at once (each server thread on its own WiredTiger session) lose no update, and each
+ * connection has a server thread of its own.
+ */
 class WiredTigerConcurrencyTest {
   private static final int THREADS = 8;
   private static final int KEYS_PER_THREAD = 2_000;
@@ -69,6 +73,35 @@ class WiredTigerConcurrencyTest {
         }
       }
       assertEquals(THREADS * KEYS_PER_THREAD, c.countDocuments());
+    }
+  }
+
+  /**
+   * As mongod gives each connection a thread, so that one client's read waiting on the disk holds
+   * up no other client: more connections than mongo-java-server's default loops (two per core) each
+   * get a server thread.
+   */
+  @Test
+  void eachConnectionIsServedOnAThreadOfItsOwn() throws Exception {
+    int connections = 2 * Runtime.getRuntime().availableProcessors() + 4;
+    WiredTigerOptions options = WiredTigerOptions.defaults().withCacheBytes(64L << 20);
+    List<MongoClient> clients = new ArrayList<>();
+    try (StandinServer.Running server =
+        StandinServer.startWiredTiger("127.0.0.1", 0, dir, options)) {
+      for (int i = 0; i < connections; i++) {
+        MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + server.port());
+        clients.add(client);
+        client.getDatabase("admin").runCommand(new Document("ping", 1));
+      }
+      long serverThreads =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(t -> t.getName().startsWith("mongo-server-worker"))
+              .count();
+      assertTrue(
+          serverThreads >= connections,
+          serverThreads + " server threads for " + connections + " connections");
+    } finally {
+      clients.forEach(MongoClient::close);
     }
   }
 
