@@ -40,8 +40,28 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
     }
   }
 
+  /**
+   * Whether two repeated sweeps can be called equivalent at all: not when the between-sweeps
+   * allowance alone (repeats that agree exactly, the normal quantile) spans more than the band.
+   */
+  public boolean equivalenceReachable() {
+    double narrowest = 1.959963984540054 * Math.sqrt(2) * betweenSweeps;
+    return Math.exp(narrowest) - 1 <= band && 1 - Math.exp(-narrowest) <= band;
+  }
+
   /** The rules in words, one line each. */
   public List<String> describe() {
+    List<String> lines = new java.util.ArrayList<>(rules());
+    if (!equivalenceReachable()) {
+      lines.add(
+          "equivalent cannot be reached here: even repeats that agree exactly leave an interval"
+              + " wider than the band, from the between-sweeps allowance alone; widen --band or"
+              + " measure your host's --between-sweeps (docs/compare.md).");
+    }
+    return lines;
+  }
+
+  private List<String> rules() {
     return List.of(
         "ratios are NEW / BASE with a 95% interval; band ±" + pct(band) + ".",
         "faster / slower (p99 higher / lower): the whole interval beyond the band;"

@@ -100,6 +100,7 @@ class CompareCommandTest {
     assertTrue(
         Files.readAllLines(diff.resolve("compare.csv")).get(1).contains(",unsure,"),
         "the default allows 8% between sweeps");
+    assertTrue(out.toString().contains("equivalent cannot be reached here"), out.toString());
     assertEquals(
         0,
         run(
@@ -110,6 +111,7 @@ class CompareCommandTest {
             "0%",
             "--out",
             diff.toString()));
+    assertFalse(out.toString().contains("cannot be reached"), out.toString());
     List<String> csv = Files.readAllLines(diff.resolve("compare.csv"));
     assertTrue(
         csv.get(0).startsWith("record_count,profile,base_tier,new_tier,base_runs"), csv.get(0));
