@@ -53,7 +53,6 @@ final class CompareTable {
   }
 
   private static String ratio(RatioInterval r) {
-    return String.format(Locale.ROOT, "%.3f [%.3f-%.3f]", r.ratio(), r.low(), r.high())
-        + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " 1run" : "");
+    return r.text() + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " 1run" : "");
   }
 }

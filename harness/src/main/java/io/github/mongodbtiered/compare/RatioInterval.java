@@ -30,6 +30,17 @@ public record RatioInterval(double ratio, double low, double high, Basis basis) 
     }
   }
 
+  /**
+   * "0.870 [0.780-0.960]"; "1.250 [unbounded]" when a side's own interval reached zero, so the
+   * ratio's interval runs from 0 to infinity.
+   */
+  public String text() {
+    if (Double.isInfinite(high)) {
+      return String.format(java.util.Locale.ROOT, "%.3f [unbounded]", ratio);
+    }
+    return String.format(java.util.Locale.ROOT, "%.3f [%.3f-%.3f]", ratio, low, high);
+  }
+
   public boolean contains(double value) {
     return low <= value && value <= high;
   }

@@ -100,7 +100,8 @@ public final class CompareCsv {
     f.add(r == null ? "" : r.basis().id());
   }
 
+  /** Empty when unknown or not finite (an unbounded interval's upper end), as in summary.csv. */
   private static String number(Double v) {
-    return v == null ? "" : Double.toString(v);
+    return v == null || !Double.isFinite(v) ? "" : Double.toString(v);
   }
 }

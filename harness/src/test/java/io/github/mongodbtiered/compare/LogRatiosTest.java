@@ -123,4 +123,16 @@ class LogRatiosTest {
     assertEquals(Double.POSITIVE_INFINITY, r.high());
     assertEquals(Change.UNSURE, Change.of(r, 0.05));
   }
+
+  /** A side whose own interval reaches zero bounds nothing: said in words, not 0.000-Infinity. */
+  @Test
+  void anUnboundedIntervalIsSaidSo() {
+    RatioInterval r =
+        LogRatios.singleRun(
+            new LogRatios.Estimate(100, -5.0, 205.0), LogRatios.Estimate.of(110), 0.25);
+    assertEquals("1.100 [unbounded]", r.text());
+    RatioInterval bounded =
+        LogRatios.singleRun(LogRatios.Estimate.of(100), LogRatios.Estimate.of(110), 0.25);
+    assertEquals("1.100 [0.880-1.375]", bounded.text());
+  }
 }

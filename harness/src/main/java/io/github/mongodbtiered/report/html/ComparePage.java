@@ -151,7 +151,7 @@ public final class ComparePage {
 
   /** "0.87 [0.78-0.96]" and, for a single run, a mark saying so. */
   static String ratioText(RatioInterval r) {
-    return fmt("%.3f [%.3f-%.3f]", r.ratio(), r.low(), r.high())
+    return esc(r.text())
         + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " <small>(single run)</small>" : "");
   }
 
@@ -159,7 +159,7 @@ public final class ComparePage {
   static String svg(RatioInterval r, double band) {
     StringBuilder s = new StringBuilder();
     s.append(fmt("<svg width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"", WIDTH, HEIGHT))
-        .append(esc(fmt("%.3f, 95%% interval %.3f to %.3f", r.ratio(), r.low(), r.high())))
+        .append(esc("ratio " + r.text() + ", its 95% interval in brackets"))
         .append("\">");
     double b0 = x(1 - band);
     double b1 = x(1 + band);
