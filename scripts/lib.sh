@@ -170,6 +170,36 @@ ensure_module_built() {
   rm -f "$start"
 }
 
+# The classpath a run of MODULE uses: its jar and this project's jars among its libraries copied,
+# the other libraries hard-linked, into a directory of their own named by the checksum of the
+# copied jars. Maven rewrites target/*.jar and target/lib/mongodb-tiered-*.jar in place, which
+# pulls classes from under a JVM still running from them (a sweep died loading a class once a
+# rebuild had rewritten its jar); a running JVM now keeps files no build touches. Directories
+# unused for a week go (a deleted jar stays readable to a JVM that has it open).
+run_classpath() {
+  local root=$1 module=$2 jar lib runs dir tmp f
+  jar=$(module_jar "$root" "$module")
+  lib="$root/$module/target/lib"
+  runs="$root/$module/target/run"
+  dir="$runs/$(cat "$jar" "$lib"/mongodb-tiered-*.jar 2>/dev/null | cksum | cut -d' ' -f1)"
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$runs"
+    tmp=$(mktemp -d "$runs/.new.XXXXXX")
+    cp "$jar" "$tmp/"
+    for f in "$lib"/*.jar; do
+      case "${f##*/}" in
+        mongodb-tiered-*) cp "$f" "$tmp/" ;;
+        *) ln "$f" "$tmp/" 2>/dev/null || cp "$f" "$tmp/" ;;
+      esac
+    done
+    # Another launch may have made it meanwhile: then its copy serves.
+    mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
+  fi
+  touch "$dir"
+  find "$runs" -mindepth 1 -maxdepth 1 -mtime +7 ! -path "$dir" -exec rm -rf {} + 2>/dev/null || true
+  echo "$dir/*"
+}
+
 ensure_binding_built() {
   ensure_module_built "$1" binding
 }

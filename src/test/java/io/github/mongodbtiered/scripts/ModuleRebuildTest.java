@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * scripts/lib.sh's ensure_module_built, as the scripts call it before running a module: it builds
  * when the module's jar, or the jar of a module it is built from (the harness: binding and the
- * stand-in), is older than that module's sources, and otherwise not. Run on a copy of the poms and
- * lib.sh with dummy sources and jars, and an mvn that only records how it was called.
+ * stand-in), is older than that module's sources, and otherwise not; and run_classpath, the copy of
+ * the jars a run uses. Run on a copy of the poms and lib.sh with dummy sources and jars, and an mvn
+ * that only records how it was called.
  */
 class ModuleRebuildTest {
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
@@ -133,5 +134,52 @@ class ModuleRebuildTest {
     // binding depends on standin in test scope only: its jar and target/lib do not contain it.
     setTime(source("standin"), LATER);
     assertEquals("", ensureBuilt("binding").mvnCalls());
+  }
+
+  /**
+   * A rebuild rewrites target/*.jar in place; a run keeps its own copies, so a JVM started before
+   * the rebuild still finds its classes, and the next run gets the new jar.
+   */
+  @Test
+  void aRunsClasspathIsACopyThatARebuildDoesNotTouch() throws Exception {
+    Files.writeString(repo.resolve(jar("harness")), "harness v1");
+    Path tieredLib = repo.resolve("harness/target/lib/mongodb-tiered-standin-0.1.0-SNAPSHOT.jar");
+    Path otherLib = repo.resolve("harness/target/lib/picocli-4.7.6.jar");
+    Files.writeString(tieredLib, "standin v1");
+    Files.writeString(otherLib, "picocli");
+    Path first = runClasspath();
+    Path copy = first.resolve("mongodb-tiered-harness-0.1.0-SNAPSHOT.jar");
+    assertEquals("harness v1", Files.readString(copy));
+    assertEquals("standin v1", Files.readString(first.resolve(tieredLib.getFileName())));
+    assertTrue(
+        Files.isSameFile(otherLib, first.resolve(otherLib.getFileName())),
+        "other libraries hard-linked, not copied");
+    assertEquals(first, runClasspath(), "the same jars, the same directory");
+
+    Files.writeString(repo.resolve(jar("harness")), "harness v2"); // in place, as Maven does
+    assertEquals("harness v1", Files.readString(copy), "the running copy is untouched");
+    Path second = runClasspath();
+    assertTrue(!second.equals(first), second.toString());
+    assertEquals(
+        "harness v2",
+        Files.readString(second.resolve("mongodb-tiered-harness-0.1.0-SNAPSHOT.jar")));
+  }
+
+  /** The directory run_classpath names (its output less the trailing "/*"). */
+  private Path runClasspath() throws Exception {
+    Process p =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "set -euo pipefail; source \"$1/scripts/lib.sh\"; run_classpath \"$1\" harness",
+                "_",
+                repo.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "run_classpath did not finish");
+    assertEquals(0, p.exitValue(), output);
+    assertTrue(output.endsWith("/*"), output);
+    return Path.of(output.substring(0, output.length() - 2));
   }
 }
