@@ -41,8 +41,37 @@ final class NbdStack implements DeviceStack {
     return layer.resolve(DelayedVolume.IMAGE);
   }
 
+  /**
+   * nbdkit's socket, named from this volume's path under a directory of root's (nbd needs root): a
+   * Unix socket's path is limited to 107 bytes, a data directory's is not, and the URI nbdfuse
+   * parses cannot hold a space. The same volume always gets the same name, so a later run finds
+   * what a killed one left.
+   */
   Path socket() {
+    return socketDir().resolve("nbd-" + hash(layer.toAbsolutePath().toString()) + ".sock");
+  }
+
+  /** Where sockets of releases before the one above were: processes naming it are ours too. */
+  private Path oldSocket() {
     return layer.resolve("nbd.sock");
+  }
+
+  private static Path socketDir() {
+    Path run = Path.of("/run");
+    return Files.isDirectory(run) && Files.isWritable(run)
+        ? run.resolve("mongodb-tiered")
+        : Path.of(System.getProperty("java.io.tmpdir"), "mongodb-tiered-nbd");
+  }
+
+  private static String hash(String path) {
+    try {
+      byte[] d =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(path.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(d, 0, 8);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
   }
 
   Path fuseDir() {
@@ -67,6 +96,7 @@ final class NbdStack implements DeviceStack {
   public String up(double latencyMillis, boolean hostCache) throws IOException {
     down();
     Files.createDirectories(fuseDir());
+    createPrivateDirectory(socket().getParent());
     String delay = delay(latencyMillis);
     // nbdkit forks into the background once listening: its exit is the readiness.
     commands.run(
@@ -109,6 +139,17 @@ final class NbdStack implements DeviceStack {
         loopsRecord(), loop + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     directIo = DelayedVolume.loopDirectIo(loop);
     return loop;
+  }
+
+  /** A directory only its owner can enter, so no other user can plant a file at our socket. */
+  private static void createPrivateDirectory(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try {
+      Files.setPosixFilePermissions(
+          dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    } catch (UnsupportedOperationException e) {
+      // Not a POSIX file system: nbd is Linux-only, so this is not reached in practice.
+    }
   }
 
   private void awaitPidFile(Process p, Path pidFile, Duration limit) throws IOException {
@@ -174,12 +215,19 @@ final class NbdStack implements DeviceStack {
           () -> commands.run("fusermount3", "-u", fuseDir().toString()), Duration.ofSeconds(30));
       removed.add("unmounted nbdfuse from " + fuseDir());
     }
-    for (long pid : host.processesNaming(socket().toString())) {
-      if (DelayedVolume.stop(pid)) {
-        removed.add("stopped process " + pid + " (nbdkit/nbdfuse)");
+    for (Path named : List.of(socket(), oldSocket())) {
+      for (long pid : host.processesNaming(named.toString())) {
+        if (DelayedVolume.stop(pid)) {
+          removed.add("stopped process " + pid + " (nbdkit/nbdfuse)");
+        }
       }
+      Files.deleteIfExists(named);
     }
-    Files.deleteIfExists(socket());
+    try {
+      Files.deleteIfExists(socket().getParent());
+    } catch (java.nio.file.DirectoryNotEmptyException e) {
+      // Another volume's socket is there: its own run removes the directory.
+    }
     Files.deleteIfExists(layer.resolve("nbdkit.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.log"));

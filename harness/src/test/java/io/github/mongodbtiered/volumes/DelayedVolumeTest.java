@@ -80,7 +80,7 @@ class DelayedVolumeTest {
     Path layer = DelayedVolume.layerOf(dir);
     try (DelayedVolume v = open()) {
       v.mount(0);
-      List<Long> helpers = host.processesNaming(layer.resolve("nbd.sock").toString());
+      List<Long> helpers = host.processesNaming(socketOf(layer).toString());
       assertEquals(2, helpers.size(), "nbdkit and nbdfuse: " + helpers);
       long ourGroup = groupOf(ProcessHandle.current().pid());
       for (long pid : helpers) {
@@ -207,15 +207,40 @@ class DelayedVolumeTest {
   }
 
   private DelayedVolume open() throws IOException {
-    return DelayedVolume.open(LatencyMethod.NBD, dir, SIZE, HostCommands.SYSTEM, host, log::add);
+    return open(dir);
+  }
+
+  private DelayedVolume open(Path dataDir) throws IOException {
+    return DelayedVolume.open(
+        LatencyMethod.NBD, dataDir, SIZE, HostCommands.SYSTEM, host, log::add);
+  }
+
+  private Path socketOf(Path layer) {
+    return new NbdStack(layer, HostCommands.SYSTEM, host).socket();
+  }
+
+  /**
+   * A data directory with a space, a non-ASCII letter and a path longer than a Unix socket's may be
+   * (107 bytes) works as any other: the socket lives elsewhere, under a short name.
+   */
+  @Test
+  void aLongDataDirectoryWithASpaceMounts() throws Exception {
+    Path data = dir.resolve("a data dir \u00fc").resolve("x".repeat(100));
+    Path layer = DelayedVolume.layerOf(data);
+    assertTrue(layer.toString().length() > 107, layer.toString());
+    try (DelayedVolume v = open(data)) {
+      v.mount(0);
+      assertEquals(2, host.processesNaming(socketOf(layer).toString()).size(), "nbdkit, nbdfuse");
+      assertTrue(socketOf(layer).toString().length() < 60, socketOf(layer).toString());
+    }
+    assertNothingLeft(layer);
   }
 
   private void assertNothingLeft(Path layer) {
     assertFalse(host.mounted(layer.resolve("mnt")), "volume mount");
     assertFalse(host.mounted(layer.resolve("fuse")), "nbdfuse mount");
     assertEquals(List.of(), host.loopsBackedBy(layer.resolve("fuse/disk")), "loop devices");
-    assertEquals(
-        List.of(), host.processesNaming(layer.resolve("nbd.sock").toString()), "nbdkit, nbdfuse");
+    assertEquals(List.of(), host.processesNaming(socketOf(layer).toString()), "nbdkit, nbdfuse");
   }
 
   /** The median of 1 s of single-threaded random 4 KiB O_DIRECT reads. */
