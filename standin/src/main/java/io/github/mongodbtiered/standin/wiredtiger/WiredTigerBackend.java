@@ -142,6 +142,10 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
       Thread.currentThread().interrupt();
     } catch (IllegalStateException e) {
       // The engine was closed under us: nothing left to sync.
+    } catch (com.wiredtiger.db.WiredTigerException e) {
+      // A panic (a full disk, say): WiredTiger has printed why, and every request now fails
+      // with it; one line here, not a thread's stack trace.
+      System.err.println("stand-in: journal sync stopped: " + e.getMessage());
     }
   }
 
