@@ -43,7 +43,19 @@ class DiskFullSweepTest {
     try {
       Path out = dir.resolve("report");
       StringWriter log = new StringWriter();
-      int exit = sweep(out, disk.resolve("data"), log);
+      // The embedded stand-in's threads write to the JVM's stderr, not the command's.
+      java.io.ByteArrayOutputStream jvmErr = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream realErr = System.err;
+      System.setErr(new java.io.PrintStream(jvmErr, true, java.nio.charset.StandardCharsets.UTF_8));
+      int exit;
+      try {
+        exit = sweep(out, disk.resolve("data"), log);
+      } finally {
+        System.setErr(realErr);
+      }
+      String stderr = jvmErr.toString(java.nio.charset.StandardCharsets.UTF_8);
+      realErr.print(stderr);
+      assertFalse(stderr.contains("Exception in thread"), "a stack trace on stderr: " + stderr);
 
       String said = log.toString();
       assertEquals(1, exit, said);
