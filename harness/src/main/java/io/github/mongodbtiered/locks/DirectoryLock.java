@@ -59,6 +59,7 @@ public final class DirectoryLock implements AutoCloseable {
   public static DirectoryLock acquire(Path file, LockOwner owner, Consumer<String> log)
       throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
+    boolean created = !Files.exists(file);
     FileChannel channel =
         FileChannel.open(
             file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -93,6 +94,11 @@ public final class DirectoryLock implements AutoCloseable {
       channel.force(false);
       return new DirectoryLock(file, channel, lock);
     } catch (IOException | RuntimeException e) {
+      // A file this call created and could not fill (a full disk) is not left behind; it is
+      // removed while still locked, so no other run can be holding it.
+      if (created) {
+        Files.deleteIfExists(file);
+      }
       lock.release();
       channel.close();
       throw e;
