@@ -170,7 +170,7 @@ public record FleetManifests(
             + " --from-literal="
             + urlSecret.key()
             + "=\"$MONGODB_URL\"",
-        "kubectl" + ns + " apply -f " + manifestPath,
+        "kubectl" + ns + " apply -f " + shellWord(manifestPath),
         "kubectl" + ns + " wait --for=condition=complete --timeout=24h job/" + name,
         "mongodb-tiered fleet collect --clients "
             + clients
@@ -180,6 +180,11 @@ public record FleetManifests(
             + name
             + " -o jsonpath='{.metadata.uid}')\" --out reports/"
             + name);
+  }
+
+  /** {@code path} as one shell word a user can paste: single-quoted unless it needs none. */
+  static String shellWord(String path) {
+    return path.matches("[A-Za-z0-9_./:=@%+-]+") ? path : "'" + path.replace("'", "'\\''") + "'";
   }
 
   private static void labels(StringBuilder y, String indent) {

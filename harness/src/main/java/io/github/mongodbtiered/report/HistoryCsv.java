@@ -43,7 +43,9 @@ public final class HistoryCsv {
     if (!rows.isEmpty()) {
       if (!rows.get(0).get(0).equals(TIME)) {
         throw new IllegalArgumentException(
-            "not a history of this tool: its first column is '" + rows.get(0).get(0) + "'");
+            "not a history of this tool: its first column is '"
+                + rows.get(0).get(0)
+                + "'; give another file (a new one is created with the header)");
       }
       header.addAll(rows.get(0));
       int time = rows.get(0).indexOf(TIME);

@@ -91,6 +91,7 @@ class HistoryCommandTest {
     Path r = report("r", "2026-01-01T00:00:00Z", 1000, 1000);
     assertEquals(2, run("history", r.toString(), "--csv", other.toString()));
     assertTrue(err.toString().contains("not a history of this tool"), err.toString());
+    assertTrue(err.toString().contains("give another file"), err.toString());
     Path binary = dir.resolve("binary.csv");
     Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
     assertEquals(2, run("history", r.toString(), "--csv", binary.toString()), err::toString);

@@ -102,4 +102,25 @@ class FleetManifestsTest {
     steps.forEach(
         s -> assertFalse(s.contains("@"), "no credentials, not even a placeholder: " + s));
   }
+
+  /** The printed steps paste into a shell as they are, whatever the --out path holds. */
+  @Test
+  void aManifestPathWithASpaceOrAQuoteIsOneShellWord() throws Exception {
+    FleetManifests m = fleet(null, List.of());
+    assertEquals("kubectl apply -f fleet/job.yaml", m.steps("fleet/job.yaml").get(1));
+    assertEquals(
+        "kubectl apply -f '/tmp/fleet dir/job.yaml'", m.steps("/tmp/fleet dir/job.yaml").get(1));
+    assertEquals("kubectl apply -f '/tmp/it'\\''s/job.yaml'", m.steps("/tmp/it's/job.yaml").get(1));
+    Process sh =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "set -- "
+                    + FleetManifests.shellWord("/tmp/it's a dir/job.yaml")
+                    + "; echo \"$#:$1\"")
+            .redirectErrorStream(true)
+            .start();
+    assertEquals(
+        "1:/tmp/it's a dir/job.yaml", new String(sh.getInputStream().readAllBytes()).strip());
+  }
 }
