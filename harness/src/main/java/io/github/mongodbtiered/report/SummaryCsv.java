@@ -55,6 +55,25 @@ public final class SummaryCsv {
   static final List<String> FAILURE_TYPES =
       List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE");
 
+  /** The columns after the metrics', in order. */
+  private static final List<String> AFTER_METRICS =
+      List.of(
+          "predicted_tier",
+          "predicted_tier_basis",
+          "observed_tier",
+          "observed_tier_fs_hit_basis",
+          "tier_mismatch",
+          "client_bound",
+          "latency_applied",
+          "latency_method",
+          "page_cache_dropped",
+          "notes",
+          // Last, so readers by position of the earlier columns keep working.
+          "threads",
+          "workload_properties",
+          "rerun_ops_per_sec_low",
+          "rerun_ops_per_sec_high");
+
   private SummaryCsv() {}
 
   /** Rows by profile in order of first appearance in {@code cells}, then by record count. */
@@ -122,23 +141,7 @@ public final class SummaryCsv {
     for (Metric m : Metric.values()) {
       h.add(m.column());
     }
-    h.addAll(
-        List.of(
-            "predicted_tier",
-            "predicted_tier_basis",
-            "observed_tier",
-            "observed_tier_fs_hit_basis",
-            "tier_mismatch",
-            "client_bound",
-            "latency_applied",
-            "latency_method",
-            "page_cache_dropped",
-            "notes",
-            // Last, so readers by position of the earlier columns keep working.
-            "threads",
-            "workload_properties",
-            "rerun_ops_per_sec_low",
-            "rerun_ops_per_sec_high"));
+    h.addAll(AFTER_METRICS);
     return h;
   }
 
