@@ -45,7 +45,8 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
    * allowance alone (repeats that agree exactly, the normal quantile) spans more than the band.
    */
   public boolean equivalenceReachable() {
-    double narrowest = 1.959963984540054 * Math.sqrt(2) * betweenSweeps;
+    double narrowest =
+        LogRatios.quantile975(Double.POSITIVE_INFINITY) * Math.sqrt(2) * betweenSweeps;
     return Math.exp(narrowest) - 1 <= band && 1 - Math.exp(-narrowest) <= band;
   }
 

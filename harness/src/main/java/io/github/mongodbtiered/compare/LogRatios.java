@@ -45,11 +45,7 @@ public final class LogRatios {
     }
     // Welch-Satterthwaite degrees of freedom; the known part adds none of the sampling error.
     double sampled = vb * vb / (b.count() - 1) + vn * vn / (n.count() - 1);
-    double t =
-        sampled == 0
-            ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.975)
-            : new TDistribution(null, se * se * se * se / sampled)
-                .inverseCumulativeProbability(0.975);
+    double t = quantile975(sampled == 0 ? Double.POSITIVE_INFINITY : se * se * se * se / sampled);
     return new RatioInterval(
         Math.exp(diff),
         Math.exp(diff - t * se),
@@ -100,8 +96,18 @@ public final class LogRatios {
     }
   }
 
+  /**
+   * The 0.975 quantile of Student's t with {@code df} degrees of freedom (fractional, as
+   * Welch-Satterthwaite gives them); the normal's for infinite df (no sampled variance at all).
+   */
+  static double quantile975(double df) {
+    return Double.isInfinite(df)
+        ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.975)
+        : new TDistribution(null, df).inverseCumulativeProbability(0.975);
+  }
+
   /** Count, mean and sample variance of the logs of values above zero. */
-  private record Moments(int count, double mean, double variance) {
+  record Moments(int count, double mean, double variance) {
     static Moments ofLogs(List<Double> values) {
       if (values.size() < 2) {
         throw new IllegalArgumentException("Welch's t needs two or more runs a side");

@@ -4,8 +4,6 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.RepeatRun;
 import java.util.List;
-import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Where the next sweep's throughput of a cell is expected to land (95%), by the rules {@code
@@ -51,18 +49,15 @@ public record RerunRange(double lowOpsPerSec, double highOpsPerSec, int repeats)
    * betweenSweeps} (a standard deviation on the log scale) beyond what the repeats show.
    */
   static RerunRange ofRepeats(List<Double> opsPerSec, double betweenSweeps) {
-    int n = opsPerSec.size();
-    double mean = opsPerSec.stream().mapToDouble(Math::log).average().orElseThrow();
-    double squares = opsPerSec.stream().mapToDouble(v -> Math.pow(Math.log(v) - mean, 2)).sum();
-    double sampled = 2 * squares / (n - 1) / n;
+    LogRatios.Moments logs = LogRatios.Moments.ofLogs(opsPerSec);
+    int n = logs.count();
+    double sampled = 2 * logs.variance() / n;
     double v = sampled + 2 * betweenSweeps * betweenSweeps;
     double t =
-        sampled == 0
-            ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.975)
-            : new TDistribution(null, v * v / (sampled * sampled / (n - 1)))
-                .inverseCumulativeProbability(0.975);
+        LogRatios.quantile975(
+            sampled == 0 ? Double.POSITIVE_INFINITY : v * v / (sampled * sampled / (n - 1)));
     double half = t * Math.sqrt(v);
-    return new RerunRange(Math.exp(mean - half), Math.exp(mean + half), n);
+    return new RerunRange(Math.exp(logs.mean() - half), Math.exp(logs.mean() + half), n);
   }
 
   /** From one run, as {@link LogRatios#singleRun} would compare it with an identical one. */
