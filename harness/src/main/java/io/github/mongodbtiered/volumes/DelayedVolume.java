@@ -271,6 +271,18 @@ public final class DelayedVolume implements DataVolume {
     }
   }
 
+  /** The first {@code bytes} of the SHA-256 of {@code path}, in hex: a short name for a volume. */
+  static String pathHash(Path path, int bytes) {
+    try {
+      byte[] h =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(path.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(h, 0, bytes);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
   /** Whether the loop device reads its backing file with O_DIRECT (a second page cache if not). */
   static boolean loopDirectIo(String loopDevice) {
     Path dio = Path.of("/sys/block", Path.of(loopDevice).getFileName().toString(), "loop", "dio");

@@ -1,13 +1,9 @@
 package io.github.mongodbtiered.volumes;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -38,14 +34,7 @@ final class DmStack implements DeviceStack {
 
   /** e.g. {@code mongodb-tiered-3fa9c2d1e0b4}: one per volume directory. */
   String name() {
-    try {
-      byte[] h =
-          MessageDigest.getInstance("SHA-256")
-              .digest(layer.toString().getBytes(StandardCharsets.UTF_8));
-      return "mongodb-tiered-" + HexFormat.of().formatHex(h, 0, 6);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return "mongodb-tiered-" + DelayedVolume.pathHash(layer, 6);
   }
 
   @Override

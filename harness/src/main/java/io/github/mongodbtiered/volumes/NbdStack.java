@@ -48,7 +48,8 @@ final class NbdStack implements DeviceStack {
    * what a killed one left.
    */
   Path socket() {
-    return socketDir().resolve("nbd-" + hash(layer.toAbsolutePath().toString()) + ".sock");
+    return socketDir()
+        .resolve("nbd-" + DelayedVolume.pathHash(layer.toAbsolutePath(), 8) + ".sock");
   }
 
   /** Where sockets of releases before the one above were: processes naming it are ours too. */
@@ -61,17 +62,6 @@ final class NbdStack implements DeviceStack {
     return Files.isDirectory(run) && Files.isWritable(run)
         ? run.resolve("mongodb-tiered")
         : Path.of(System.getProperty("java.io.tmpdir"), "mongodb-tiered-nbd");
-  }
-
-  private static String hash(String path) {
-    try {
-      byte[] d =
-          java.security.MessageDigest.getInstance("SHA-256")
-              .digest(path.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(d, 0, 8);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-    }
   }
 
   Path fuseDir() {
