@@ -78,12 +78,12 @@ public final class BatchMeans {
    */
   public static List<Batch> of(List<Interval> intervals, String operation) {
     List<Interval> full = fullIntervals(intervals);
-    return cut(full, firstCount(full), operation);
+    return cut(full, firstCount(full.size()), operation);
   }
 
   /** {@link #MAX_BATCHES}, fewer when a batch would be shorter than the minimum. */
-  private static int firstCount(List<Interval> full) {
-    return Math.min(MAX_BATCHES, full.size() / MIN_BATCH_INTERVALS);
+  private static int firstCount(int fullIntervals) {
+    return Math.min(MAX_BATCHES, fullIntervals / MIN_BATCH_INTERVALS);
   }
 
   /**
@@ -93,12 +93,49 @@ public final class BatchMeans {
    */
   public static List<Batch> independent(List<Interval> intervals, String operation) {
     List<Interval> full = fullIntervals(intervals);
-    List<Batch> batches = cut(full, firstCount(full), operation);
-    while (batches.size() / 2 >= MIN_INDEPENDENT_BATCHES
-        && lag1Autocorrelation(batches) > MAX_LAG1_AUTOCORRELATION) {
-      batches = cut(full, batches.size() / 2, operation);
+    List<Second> seconds = full.stream().map(i -> new Second(i.seconds(), i.operations())).toList();
+    return cut(full, independentCount(seconds), operation);
+  }
+
+  /**
+   * One second of a run as a live count gives it: its length and the operations completed in it.
+   */
+  public record Second(double seconds, long operations) {}
+
+  /**
+   * The throughput of each batch {@link #independent} would cut these full seconds into, in time
+   * order: a run still going gets the same batches its logs will.
+   */
+  public static List<Double> independentOpsPerSec(List<Second> full) {
+    return opsPerSec(full, independentCount(full));
+  }
+
+  /**
+   * How many batches {@link #independent} cuts into: merged while their means follow each other.
+   */
+  private static int independentCount(List<Second> full) {
+    int count = firstCount(full.size());
+    while (count / 2 >= MIN_INDEPENDENT_BATCHES
+        && lag1OfMeans(opsPerSec(full, count)) > MAX_LAG1_AUTOCORRELATION) {
+      count /= 2;
     }
-    return batches;
+    return count;
+  }
+
+  /** Each batch's operations per second, the seconds cut as {@link #cut} cuts intervals. */
+  private static List<Double> opsPerSec(List<Second> full, int count) {
+    int n = full.size();
+    List<Double> means = new ArrayList<>();
+    for (int b = 0; count >= 2 && b < count; b++) {
+      double seconds = 0;
+      long operations = 0;
+      for (Second s : full.subList(b * n / count, (b + 1) * n / count)) {
+        seconds += s.seconds();
+        operations += s.operations();
+      }
+      means.add(seconds > 0 ? operations / seconds : 0);
+    }
+    return means;
   }
 
   /**
@@ -106,14 +143,18 @@ public final class BatchMeans {
    * deviations from the mean over the sum of squared deviations; 0 when all are equal.
    */
   static double lag1Autocorrelation(List<Batch> batches) {
-    double mean = batches.stream().mapToDouble(Batch::opsPerSec).average().orElse(0);
+    return lag1OfMeans(batches.stream().map(Batch::opsPerSec).toList());
+  }
+
+  private static double lag1OfMeans(List<Double> means) {
+    double mean = means.stream().mapToDouble(Double::doubleValue).average().orElse(0);
     double products = 0;
     double squares = 0;
-    for (int i = 0; i < batches.size(); i++) {
-      double d = batches.get(i).opsPerSec() - mean;
+    for (int i = 0; i < means.size(); i++) {
+      double d = means.get(i) - mean;
       squares += d * d;
-      if (i + 1 < batches.size()) {
-        products += d * (batches.get(i + 1).opsPerSec() - mean);
+      if (i + 1 < means.size()) {
+        products += d * (means.get(i + 1) - mean);
       }
     }
     return squares > 0 ? products / squares : 0;

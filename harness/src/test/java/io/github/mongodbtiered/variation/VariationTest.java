@@ -147,6 +147,26 @@ class VariationTest {
   }
 
   @Test
+  void aLiveRunsSecondsAreCutIntoTheBatchesItsLogsWillGive() {
+    double[] shifted = new double[37];
+    for (int i = 0; i < shifted.length; i++) {
+      shifted[i] = (i < 15 ? 1.0 : 1.12) * (i % 3 == 0 ? 0.97 : 1.01);
+    }
+    for (List<Interval> run : List.of(run(shifted, 24_500), run(new double[23], 900))) {
+      List<Double> fromLogs =
+          BatchMeans.independent(run, "READ").stream().map(BatchMeans.Batch::opsPerSec).toList();
+      List<Double> live =
+          BatchMeans.independentOpsPerSec(
+              run.stream().map(i -> new BatchMeans.Second(i.seconds(), i.operations())).toList());
+      assertEquals(fromLogs.size(), live.size());
+      for (int b = 0; b < live.size(); b++) {
+        assertEquals(fromLogs.get(b), live.get(b), 1e-9);
+      }
+    }
+    assertEquals(List.of(), BatchMeans.independentOpsPerSec(List.of()));
+  }
+
+  @Test
   void repeatsGiveStudentTOverTheirMeans() {
     CellVariation r =
         CellVariation.ofRepeats(30, false, List.of(900.0, 1000.0, 1100.0), List.of(2.0, 3.0, 5.0));
