@@ -37,6 +37,8 @@ final class SweepOptionsFactory {
             .runOperations(workload.operations)
             .runSeconds(workload.seconds)
             .warmupSeconds(workload.warmup)
+            .runMinSeconds(workload.minSeconds)
+            .precisionPct(workload.precisionPct)
             .targetOpsPerSec(workload.targetOpsPerSec)
             .maxErrors(workload.maxErrors)
             .loadThreads(load.threads)

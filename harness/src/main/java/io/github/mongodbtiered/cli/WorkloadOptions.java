@@ -53,8 +53,32 @@ final class WorkloadOptions {
       paramLabel = "SECONDS",
       defaultValue = "60",
       converter = Counts.SweepSeconds.class,
-      description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
+      description =
+          "Seconds per measured run at most: it ends sooner once its throughput is known to"
+              + " --precision (default: ${DEFAULT-VALUE}).")
   double seconds;
+
+  @Option(
+      names = "--min-seconds",
+      paramLabel = "SECONDS",
+      defaultValue = "20",
+      converter = Counts.SweepSeconds.class,
+      description =
+          "No measured run ends on its --precision before this many seconds; at --seconds or"
+              + " above, every run lasts --seconds (default: ${DEFAULT-VALUE}).")
+  double minSeconds;
+
+  @Option(
+      names = "--precision",
+      paramLabel = "PCT",
+      defaultValue = "3",
+      converter = Counts.PrecisionPct.class,
+      description =
+          "End a measured run, after --min-seconds, once the 95%% interval of its throughput (over"
+              + " its batch means) is within +/-PCT%% of the mean and the run does not drift; 0"
+              + " runs each for --seconds. Not with --operations, --target or --clients, whose"
+              + " runs last their length (default: ${DEFAULT-VALUE}).")
+  double precisionPct;
 
   @Option(
       names = "--repeats",
@@ -83,7 +107,8 @@ final class WorkloadOptions {
               + " over the last quarter of this bound, 10-30 s); a cell that never got there is"
               + " flagged 'not steady'. On a throttled target the first stage runs with the disk"
               + " limits lifted until the caches are steady (at most half of this bound) and the"
-              + " second under the profile's limits, whose steady state alone counts. 0 skips"
+              + " second under the profile's limits, whose steady state alone counts (unless the"
+              + " disk stayed below half of the limits in the first). 0 skips"
               + " the preload and the warm-up (default: ${DEFAULT-VALUE}, a bound rather than a"
               + " length).")
   double warmup;

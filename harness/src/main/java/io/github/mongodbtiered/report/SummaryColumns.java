@@ -25,7 +25,10 @@ public final class SummaryColumns {
     other("status", "", "ok or failed; a failed cell's measured figures are empty");
     other("error", "", "why the cell failed, empty when ok");
     other("operations", "ops", "operations of the measured run, all repeats");
-    other("runtime_ms", "ms", "length of the measured run");
+    other(
+        "runtime_ms",
+        "ms",
+        "length of the measured run (at most --seconds; shorter on --precision)");
     other("throughput_ops_per_sec", "ops/s", "operations per second (with repeats, their mean)");
     other(
         "failed_ops",

@@ -60,7 +60,12 @@ final class MeasuredRun {
     long t0 = System.nanoTime();
     PhaseResult r =
         c.phases()
-            .measure(c.endpoint().url(), c.recordCount(), c.profile().name(), c.repeat(), progress);
+            .measure(
+                c.endpoint().url(),
+                c.recordCount(),
+                c.profile().name(),
+                c.repeat(),
+                PreciseEnough.watching(progress, c.options()));
     long elapsedNanos = System.nanoTime() - t0;
     ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
     return new Readings(r, before, elapsedNanos, startedMillis, cpu);

@@ -30,6 +30,8 @@ public final class SweepOptions {
   private final long runOperations;
   private final double runSeconds;
   private final double warmupSeconds;
+  private final double runMinSeconds;
+  private final double precisionPct;
   private final int loadThreads;
   private final int loadBatchSize;
   private final ServerChoice server;
@@ -76,6 +78,8 @@ public final class SweepOptions {
     runOperations = b.runOperations;
     runSeconds = b.runSeconds;
     warmupSeconds = b.warmupSeconds;
+    runMinSeconds = b.runMinSeconds;
+    precisionPct = b.precisionPct;
     loadThreads = b.loadThreads;
     loadBatchSize = b.loadBatchSize;
     server = b.server;
@@ -140,6 +144,14 @@ public final class SweepOptions {
     if (runSeconds < 0 || warmupSeconds < 0) {
       throw new IllegalArgumentException(
           (runSeconds < 0 ? "--seconds" : "--warmup") + ": give 0 or more seconds");
+    }
+    if (!(runMinSeconds >= 0) || runMinSeconds > 86_400) {
+      throw new IllegalArgumentException(
+          "--min-seconds: give 0 to 86400 seconds; a run never ends before them");
+    }
+    if (!(precisionPct >= 0) || precisionPct >= 100) {
+      throw new IllegalArgumentException(
+          "--precision: give a percentage from 0 (every run lasts --seconds) to below 100");
     }
     if (volumeSizeBytes < 0) {
       throw new IllegalArgumentException("--volume-size cannot be negative");
@@ -213,6 +225,32 @@ public final class SweepOptions {
   /** Seconds of unmeasured reads after the cold start, before measuring. */
   public double warmupSeconds() {
     return warmupSeconds;
+  }
+
+  /** No measured run ends before this many seconds on its {@link #precisionPct()}. */
+  public double runMinSeconds() {
+    return runMinSeconds;
+  }
+
+  /**
+   * A measured run ends once its throughput's 95% interval is within this percentage of the mean
+   * (after {@link #runMinSeconds()}); 0: every run lasts {@link #runSeconds()}.
+   */
+  public double precisionPct() {
+    return precisionPct;
+  }
+
+  /**
+   * Whether measured runs may end before {@link #runSeconds()}: a closed loop of one client, timed
+   * rather than counted, with a precision and room above the floor. An open loop keeps its schedule
+   * to the end, and a fleet's clients end together.
+   */
+  public boolean endsRunsEarly() {
+    return precisionPct > 0
+        && runOperations == 0
+        && runMinSeconds < runSeconds
+        && targetOpsPerSec == 0
+        && fleet.alone();
   }
 
   /** Client threads for loading. */
@@ -345,6 +383,8 @@ public final class SweepOptions {
         runOperations,
         runSeconds,
         warmupSeconds,
+        runMinSeconds,
+        precisionPct,
         loadThreads,
         loadBatchSize,
         server,
@@ -395,6 +435,8 @@ public final class SweepOptions {
         .add("runOperations=" + runOperations)
         .add("runSeconds=" + runSeconds)
         .add("warmupSeconds=" + warmupSeconds)
+        .add("runMinSeconds=" + runMinSeconds)
+        .add("precisionPct=" + precisionPct)
         .add("loadThreads=" + loadThreads)
         .add("loadBatchSize=" + loadBatchSize)
         .add("server=" + server)

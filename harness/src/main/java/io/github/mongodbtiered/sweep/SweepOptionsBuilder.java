@@ -27,6 +27,8 @@ public final class SweepOptionsBuilder {
   long runOperations;
   double runSeconds = 60;
   double warmupSeconds = 180;
+  double runMinSeconds = 20;
+  double precisionPct = 3;
   int loadThreads = 16;
   int loadBatchSize = 100;
   ServerChoice server = ServerChoice.AUTO;
@@ -62,6 +64,8 @@ public final class SweepOptionsBuilder {
     runOperations = o.runOperations();
     runSeconds = o.runSeconds();
     warmupSeconds = o.warmupSeconds();
+    runMinSeconds = o.runMinSeconds();
+    precisionPct = o.precisionPct();
     loadThreads = o.loadThreads();
     loadBatchSize = o.loadBatchSize();
     server = o.server();
@@ -134,6 +138,21 @@ public final class SweepOptionsBuilder {
   /** Seconds per measured run, a cap when {@link #runOperations} is set (default: 60). */
   public SweepOptionsBuilder runSeconds(double seconds) {
     runSeconds = seconds;
+    return this;
+  }
+
+  /** No measured run ends sooner on its precision (default: 20). */
+  public SweepOptionsBuilder runMinSeconds(double seconds) {
+    runMinSeconds = seconds;
+    return this;
+  }
+
+  /**
+   * A measured run ends once its throughput's 95% interval is within this percentage of its mean; 0
+   * runs every run for {@link #runSeconds} (default: 3).
+   */
+  public SweepOptionsBuilder precisionPct(double pct) {
+    precisionPct = pct;
     return this;
   }
 
