@@ -31,6 +31,9 @@ public final class CgroupIoStats {
     }
   }
 
+  /** Operations and bytes of every kind (reads and writes) a cgroup issued to one disk. */
+  public record Io(Long ops, Long bytes) {}
+
   /** Reads the host's {@code /proc} and {@code /sys/fs/cgroup}. */
   public CgroupIoStats() {
     this(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
@@ -69,11 +72,55 @@ public final class CgroupIoStats {
     return new Reads(v2Read(ioStat, majorMinor, "rbytes"), v2Read(ioStat, majorMinor, "rios"));
   }
 
+  /**
+   * Everything the cgroup of {@code pid} has issued to the disk {@code majorMinor} so far, reads
+   * and writes: v1's "Total" lines, v2's {@code rios + wios + dios} and {@code rbytes + wbytes +
+   * dbytes}. As {@link #read}, 0 for a disk without a line and nulls when unreadable.
+   */
+  public Io total(long pid, String majorMinor) {
+    CgroupDirs dirs;
+    try {
+      dirs = CgroupDirs.of(procRoot, cgroupRoot, pid);
+    } catch (IOException e) {
+      return new Io(null, null);
+    }
+    if (dirs.blkio() != null) {
+      return new Io(
+          v1Line(dirs.blkio().resolve("blkio.throttle.io_serviced"), majorMinor, "Total"),
+          v1Line(dirs.blkio().resolve("blkio.throttle.io_service_bytes"), majorMinor, "Total"));
+    }
+    if (dirs.unified() == null) {
+      return new Io(null, null);
+    }
+    Path ioStat = dirs.unified().resolve("io.stat");
+    return new Io(
+        sum(ioStat, majorMinor, "rios", "wios", "dios"),
+        sum(ioStat, majorMinor, "rbytes", "wbytes", "dbytes"));
+  }
+
+  /** The keys' values on the disk's io.stat line added up (dios/dbytes may be missing: 0). */
+  private static Long sum(Path ioStat, String majorMinor, String... keys) {
+    long total = 0;
+    for (String key : keys) {
+      Long v = v2Read(ioStat, majorMinor, key);
+      if (v == null && !key.startsWith("d")) {
+        return null;
+      }
+      total += v == null ? 0 : v;
+    }
+    return total;
+  }
+
   /** "MAJ:MIN Read N" among the disk's lines; 0 when the disk has none. */
   private static Long v1Read(Path file, String majorMinor) {
+    return v1Line(file, majorMinor, "Read");
+  }
+
+  /** "MAJ:MIN {@code kind} N" among the disk's lines; 0 when the disk has none. */
+  private static Long v1Line(Path file, String majorMinor, String kind) {
     try {
       for (List<String> f : CgroupDirs.deviceLines(file, majorMinor)) {
-        if (f.size() == 2 && f.get(0).equals("Read")) {
+        if (f.size() == 2 && f.get(0).equals(kind)) {
           return Long.parseLong(f.get(1));
         }
       }

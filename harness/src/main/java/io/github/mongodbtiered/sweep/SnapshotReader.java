@@ -62,13 +62,26 @@ final class SnapshotReader {
     return cgroupReads().readOps();
   }
 
+  /** Reads and writes the server's cgroup has issued to the data disk so far; nulls if unknown. */
+  CgroupIoStats.Io cgroupIo() {
+    if (!cgroupKnown()) {
+      return new CgroupIoStats.Io(null, null);
+    }
+    return new CgroupIoStats().total(endpoint.serverPid(), endpoint.device().majorMinor());
+  }
+
   private CgroupIoStats.Reads cgroupReads() {
-    if (endpoint.serverPid() == null
-        || endpoint.enforcement() == null
-        || endpoint.device() == null) {
+    if (!cgroupKnown()) {
       return new CgroupIoStats.Reads(null, null);
     }
     return new CgroupIoStats().read(endpoint.serverPid(), endpoint.device().majorMinor());
+  }
+
+  /** Whether the server runs in a container of this host whose data disk is known. */
+  private boolean cgroupKnown() {
+    return endpoint.serverPid() != null
+        && endpoint.enforcement() != null
+        && endpoint.device() != null;
   }
 
   private DeviceStats device() {

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.metrics.PageCache;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.warmup.PageCacheFill;
@@ -22,11 +23,15 @@ import org.bson.Document;
  * take hours to get there: a {@link Preload} pass over the {@code _id} index and the documents,
  * then the workload until {@link SteadyStateWatch} finds the caches steady (at most half of {@code
  * --warmup}), and then, with the limits back, until it finds the steady state the measured run will
- * start in, for at most {@code --warmup} seconds in all. The times and the outcome go into the
- * cell's figures; a warm-up that ran out of time first is noted, so the cell is never taken for a
- * steady one.
+ * start in, for at most {@code --warmup} seconds in all (the first stage's steady state stands
+ * where the device stayed below half of the limits: {@link #limitsBind}). The times and the outcome
+ * go into the cell's figures; a warm-up that ran out of time first is noted, so the cell is never
+ * taken for a steady one.
  */
 final class WarmUp {
+  /** Device I/O below this share of every disk limit is taken not to feel them. */
+  static final double LIMITS_BIND_SHARE = 0.5;
+
   private final CellContext c;
   private final CellResultBuilder cell;
   private final Map<Metric, Double> figures;
@@ -106,7 +111,9 @@ final class WarmUp {
             o.runSeconds(),
             lifted.any() ? lifted::restore : null,
             (long) (o.warmupSeconds() * 1000 / 2));
-    watch.deviceReads(new SnapshotReader(c.endpoint())::cgroupReadOps);
+    SnapshotReader device = new SnapshotReader(c.endpoint());
+    watch.deviceReads(device::cgroupReadOps);
+    watch.deviceIo(device::cgroupIo, (ops, bytes) -> limitsBind(c.profile(), ops, bytes));
     PhaseResult warm =
         c.phases()
             .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
@@ -116,6 +123,22 @@ final class WarmUp {
     record(watch, warm, lifted.any(), boundSeconds);
     String tooMany = FailedOperations.of(warm).beyond(o.maxErrors());
     return tooMany == null ? null : "warm-up: " + tooMany;
+  }
+
+  /**
+   * Whether device I/O at these rates reaches {@link #LIMITS_BIND_SHARE} of any of the profile's
+   * limits, reads and writes together against each (a throttle's bursts can delay requests below
+   * its rate, not at a half of it).
+   */
+  static boolean limitsBind(DiskProfile p, double opsPerSec, double bytesPerSec) {
+    return reaches(opsPerSec, p.readIops())
+        || reaches(opsPerSec, p.writeIops())
+        || reaches(bytesPerSec, p.readBytesPerSec())
+        || reaches(bytesPerSec, p.writeBytesPerSec());
+  }
+
+  private static boolean reaches(double rate, long limit) {
+    return limit > 0 && rate >= LIMITS_BIND_SHARE * limit;
   }
 
   /** The warm-up's times and outcome as figures, and a note when it did not reach the state. */

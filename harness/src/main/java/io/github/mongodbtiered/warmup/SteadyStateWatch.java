@@ -1,9 +1,12 @@
 package io.github.mongodbtiered.warmup;
 
+import io.github.mongodbtiered.metrics.CgroupIoStats;
 import io.github.mongodbtiered.metrics.WiredTigerCacheStats;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.bson.Document;
@@ -20,6 +23,12 @@ import org.bson.Document;
  * the same caches can settle elsewhere (a 4M-record cell on io1-5000 held 7,000 ops/s for 15 s of
  * its run after a warm-up with the limits lifted, then fell to 4,000-5,000), and the measured run
  * must start where it will stay.
+ *
+ * <p>Where the limits cannot have mattered, the first stage's steady state stands: when the caches
+ * settle with the server's device I/O over the last window below half of every limit ({@link
+ * LimitsBind}), the limits go back and the phase ends (an in-cache cell reads nothing from the
+ * disk, and a throttle below its rate delays nothing). The second stage would only repeat the trend
+ * window on the same figures.
  */
 public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
@@ -36,6 +45,22 @@ public final class SteadyStateWatch implements Progress {
   public interface LimitsBack {
     void restore() throws Exception;
   }
+
+  /** Whether the disk limits would hold the server back at a device rate. */
+  @FunctionalInterface
+  public interface LimitsBind {
+    /**
+     * @param opsPerSec reads and writes per second
+     * @param bytesPerSec bytes read and written per second
+     */
+    boolean at(double opsPerSec, double bytesPerSec);
+  }
+
+  private Supplier<CgroupIoStats.Io> deviceIo = () -> null;
+  private LimitsBind limitsBind;
+  // {phase ms, ops, bytes} of the device I/O at the last window's samples and the one before it.
+  private final Deque<long[]> ioWindow = new ArrayDeque<>();
+  private volatile boolean limitsIdle;
 
   private final int trendSeconds;
   private final double horizonSeconds;
@@ -128,6 +153,17 @@ public final class SteadyStateWatch implements Progress {
   }
 
   /**
+   * Where the server's device I/O is counted (its cgroup's reads and writes, cumulative) and when
+   * the disk limits would bind at a rate of it: a first stage that ends steady below them ends the
+   * warm-up. Unknown by default: the limits are taken to bind.
+   */
+  public SteadyStateWatch deviceIo(Supplier<CgroupIoStats.Io> io, LimitsBind bind) {
+    this.deviceIo = io;
+    this.limitsBind = bind;
+    return this;
+  }
+
+  /**
    * Where the client's JIT compilation time comes from (ms in all, -1 when unknown): this JVM's by
    * default; a test driving the watch on a clock of its own gives its own, since this JVM's
    * compiler works on the real clock.
@@ -148,9 +184,16 @@ public final class SteadyStateWatch implements Progress {
       return;
     }
     boolean detected = detector.add(sample(opsDone, elapsedMillis));
+    countDeviceIo(elapsedMillis);
     if (limitsBack != null && liftedMillis < 0) {
       if (detected || elapsedMillis >= liftedBoundMillis) {
+        boolean idle = detected && deviceBelowLimits();
         restoreLimits(elapsedMillis, detected);
+        if (idle && restoreFailure == null) {
+          limitsIdle = true;
+          steady = true;
+          steadyAtMillis = elapsedMillis;
+        }
       }
     } else if (detected) {
       steady = true;
@@ -217,6 +260,38 @@ public final class SteadyStateWatch implements Progress {
         : (reads - lastDeviceReads) / (double) ops;
   }
 
+  /** Keeps the device counters of the last window's samples; an unknown figure empties them. */
+  private void countDeviceIo(long elapsedMillis) {
+    CgroupIoStats.Io io;
+    try {
+      io = deviceIo.get();
+    } catch (RuntimeException e) {
+      io = null;
+    }
+    if (io == null || io.ops() == null || io.bytes() == null) {
+      ioWindow.clear();
+      return;
+    }
+    ioWindow.addLast(new long[] {elapsedMillis, io.ops(), io.bytes()});
+    if (ioWindow.size() > SteadyStateDetector.WINDOW_SECONDS + 1) {
+      ioWindow.removeFirst();
+    }
+  }
+
+  /** Whether the device I/O over the last window stayed below where the limits bind. */
+  private boolean deviceBelowLimits() {
+    if (limitsBind == null || ioWindow.size() <= SteadyStateDetector.WINDOW_SECONDS) {
+      return false;
+    }
+    long[] first = ioWindow.getFirst();
+    long[] last = ioWindow.getLast();
+    double seconds = (last[0] - first[0]) / 1000.0;
+    return seconds > 0
+        && last[1] >= first[1]
+        && last[2] >= first[2]
+        && !limitsBind.at((last[1] - first[1]) / seconds, (last[2] - first[2]) / seconds);
+  }
+
   /** Ends the stage with the limits lifted: the limits go back and the detector starts afresh. */
   private void restoreLimits(long elapsedMillis, boolean cachesSteady) {
     liftedMillis = elapsedMillis;
@@ -242,6 +317,14 @@ public final class SteadyStateWatch implements Progress {
    */
   public long liftedMillis() {
     return liftedMillis;
+  }
+
+  /**
+   * Whether the warm-up ended with the limits lifted because its device I/O stayed below them, so
+   * its steady state stands under them.
+   */
+  public boolean limitsIdle() {
+    return limitsIdle;
   }
 
   /** Whether the caches were steady when the disk limits went back (false: the bound passed). */

@@ -27,9 +27,13 @@ class CgroupIoStatsTest {
         dir.resolve("blkio.throttle.io_service_bytes"),
         "8:0 Read 1000\n254:0 Read 935329792\n254:0 Write 2684354560\n254:0 Sync 1\n"
             + "254:0 Total 3619684352\nTotal 3619685352\n");
-    write(dir.resolve("blkio.throttle.io_serviced"), "254:0 Read 228352\n254:0 Write 40960\n");
+    write(
+        dir.resolve("blkio.throttle.io_serviced"),
+        "254:0 Read 228352\n254:0 Write 40960\n254:0 Total 269312\n");
     assertEquals(new CgroupIoStats.Reads(935_329_792L, 228_352L), stats().read(4242, "254:0"));
     assertEquals(new CgroupIoStats.Reads(1000L, 0L), stats().read(4242, "8:0"));
+    assertEquals(new CgroupIoStats.Io(269_312L, 3_619_684_352L), stats().total(4242, "254:0"));
+    assertEquals(new CgroupIoStats.Io(0L, 0L), stats().total(4242, "8:0"), "no Total line");
   }
 
   @Test
@@ -49,6 +53,11 @@ class CgroupIoStatsTest {
             + "254:0 rbytes=1459200 wbytes=314773504 rios=192 wios=353 dbytes=0 dios=0\n");
     assertEquals(new CgroupIoStats.Reads(1_459_200L, 192L), stats().read(99, "254:0"));
     assertEquals(new CgroupIoStats.Reads(0L, 0L), stats().read(99, "259:0"), "device untouched");
+    assertEquals(new CgroupIoStats.Io(545L, 316_232_704L), stats().total(99, "254:0"));
+    // A kernel before discards were counted has no dios/dbytes.
+    write(proc.resolve("98/cgroup"), "0::/old\n");
+    write(cgroup.resolve("old/io.stat"), "8:0 rbytes=10 wbytes=20 rios=1 wios=2\n");
+    assertEquals(new CgroupIoStats.Io(3L, 30L), stats().total(98, "8:0"));
   }
 
   @Test
@@ -74,6 +83,8 @@ class CgroupIoStatsTest {
     write(proc.resolve("4/cgroup"), "0::/bad\n");
     write(cgroup.resolve("bad/io.stat"), "8:0 rbytes=many rios=2\n");
     assertEquals(new CgroupIoStats.Reads(null, 2L), stats().read(4, "8:0"));
+    assertEquals(new CgroupIoStats.Io(null, null), stats().total(1, "8:0"));
+    assertEquals(new CgroupIoStats.Io(null, null), stats().total(4, "8:0"), "wios missing");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.metrics.CgroupIoStats;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +98,54 @@ class SteadyStateWatchTest {
     // less of it than the drift test's 10%, not while the rate is still 25% above where it ends.
     assertTrue(w.steadyAtMillis() > 10_000 + 15_000, "steady at " + w.steadyAtMillis());
     assertTrue(w.steadyAtMillis() <= 10_000 + 30_000, "steady at " + w.steadyAtMillis());
+  }
+
+  /**
+   * Given a warm-up with the limits lifted whose device I/O stays at 100 I/Os a second, when the
+   * caches settle and the limits would bind only from 500, then its steady state stands: the limits
+   * go back and the phase ends; at 600 a second, or with the I/O unknown, the stage under the
+   * limits runs as before.
+   */
+  @Test
+  void endsWithTheFirstStageWhenTheDeviceStayedFarBelowTheLimits() {
+    for (Long iosPerSec : new Long[] {100L, 600L, null}) {
+      List<Long> restoredAt = new ArrayList<>();
+      AtomicLong elapsed = new AtomicLong();
+      SteadyStateWatch w =
+          new SteadyStateWatch(
+                  Progress.NONE,
+                  () -> stats(0, 10_000_000),
+                  () -> null,
+                  10,
+                  0,
+                  () -> restoredAt.add(elapsed.get()),
+                  60_000)
+              .clientJit(() -> -1L)
+              .deviceIo(
+                  () ->
+                      iosPerSec == null
+                          ? new CgroupIoStats.Io(null, null)
+                          : new CgroupIoStats.Io(
+                              iosPerSec * elapsed.get() / 1000,
+                              4096 * iosPerSec * elapsed.get() / 1000),
+                  (ops, bytes) -> ops >= 500);
+      long ops = 0;
+      for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
+        elapsed.set(half * 500L);
+        w.update(ops, 0, half * 500L);
+        ops += 2500;
+      }
+      assertEquals(List.of(10_000L), restoredAt, iosPerSec + " I/Os a second");
+      assertTrue(w.steady());
+      boolean idle = iosPerSec != null && iosPerSec < 500;
+      assertEquals(idle, w.limitsIdle(), iosPerSec + " I/Os a second");
+      if (idle) {
+        assertEquals(10_000, w.steadyAtMillis());
+      } else {
+        // A trend window of its own under the limits, from the update after they went back.
+        assertEquals(10_000 + 500 + 10_000, w.steadyAtMillis(), iosPerSec + " I/Os a second");
+      }
+    }
   }
 
   @Test

@@ -1,0 +1,24 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import org.junit.jupiter.api.Test;
+
+class WarmUpTest {
+  @Test
+  void theLimitsBindFromHalfOfAnyOfThem() {
+    DiskProfile hdd = DiskProfile.named("hdd-150").iops(150).addedLatencyMillis(7).build();
+    assertFalse(WarmUp.limitsBind(hdd, 74.9, 50e6));
+    assertTrue(WarmUp.limitsBind(hdd, 75, 0));
+
+    DiskProfile narrow = DiskProfile.named("narrow").readBytesPerSec(10_000_000).iops(5000).build();
+    assertFalse(WarmUp.limitsBind(narrow, 2000, 4_000_000));
+    assertTrue(WarmUp.limitsBind(narrow, 2000, 5_000_000), "half the bandwidth");
+    assertTrue(WarmUp.limitsBind(narrow, 2500, 0), "half the IOPS");
+
+    DiskProfile unlimited = DiskProfile.named("none").addedLatencyMillis(7).build();
+    assertFalse(WarmUp.limitsBind(unlimited, 1e9, 1e12));
+  }
+}
