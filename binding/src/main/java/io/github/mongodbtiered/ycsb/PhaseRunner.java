@@ -130,8 +130,11 @@ public final class PhaseRunner {
     reporter.interrupt();
     joinQuietly(reporter);
     progress.update(opsDone, settings.operationCount(), runtimeMillis);
-    if (terminator != null && !terminator.isInterrupted()) {
+    if (terminator != null) {
+      // Joined, so that its "TerminatorThread interrupted" goes to this phase's log while it is
+      // still the process's standard error, not to the user's console after the phase.
       terminator.interrupt();
+      joinQuietly(terminator);
     }
     if (status != null) {
       status.interrupt(); // wakes it; every client has finished
