@@ -122,14 +122,13 @@ public final class BatchMeans {
     return count;
   }
 
-  /** Each batch's operations per second, the seconds cut as {@link #cut} cuts intervals. */
+  /** Each batch's operations per second, the seconds cut by {@link #parts} as intervals are. */
   private static List<Double> opsPerSec(List<Second> full, int count) {
-    int n = full.size();
     List<Double> means = new ArrayList<>();
-    for (int b = 0; count >= 2 && b < count; b++) {
+    for (List<Second> part : parts(full, count)) {
       double seconds = 0;
       long operations = 0;
-      for (Second s : full.subList(b * n / count, (b + 1) * n / count)) {
+      for (Second s : part) {
         seconds += s.seconds();
         operations += s.operations();
       }
@@ -162,13 +161,8 @@ public final class BatchMeans {
 
   /** The full intervals cut into {@code count} batches; none when {@code count} is under 2. */
   private static List<Batch> cut(List<Interval> full, int count, String operation) {
-    int n = full.size();
     List<Batch> batches = new ArrayList<>();
-    if (count < 2) {
-      return batches;
-    }
-    for (int b = 0; b < count; b++) {
-      List<Interval> part = full.subList(b * n / count, (b + 1) * n / count);
+    for (List<Interval> part : parts(full, count)) {
       Histogram latency = new Histogram(3);
       double seconds = 0;
       long operations = 0;
@@ -185,5 +179,18 @@ public final class BatchMeans {
       batches.add(new Batch(part.size(), seconds, operations, p99));
     }
     return batches;
+  }
+
+  /**
+   * {@code full} cut into {@code count} consecutive parts differing in length by at most one, every
+   * element used; none when {@code count} is under 2. The one cut of both the logs and a live run.
+   */
+  private static <T> List<List<T>> parts(List<T> full, int count) {
+    int n = full.size();
+    List<List<T>> parts = new ArrayList<>();
+    for (int b = 0; count >= 2 && b < count; b++) {
+      parts.add(full.subList(b * n / count, (b + 1) * n / count));
+    }
+    return parts;
   }
 }
