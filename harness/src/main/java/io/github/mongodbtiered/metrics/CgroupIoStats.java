@@ -54,10 +54,8 @@ public final class CgroupIoStats {
    *     has not touched it); nulls when they cannot be read
    */
   public Reads read(long pid, String majorMinor) {
-    CgroupDirs dirs;
-    try {
-      dirs = CgroupDirs.of(procRoot, cgroupRoot, pid);
-    } catch (IOException e) {
+    CgroupDirs dirs = dirsOf(pid);
+    if (dirs == null) {
       return new Reads(null, null);
     }
     if (dirs.blkio() != null) {
@@ -78,10 +76,8 @@ public final class CgroupIoStats {
    * dbytes}. As {@link #read}, 0 for a disk without a line and nulls when unreadable.
    */
   public Io total(long pid, String majorMinor) {
-    CgroupDirs dirs;
-    try {
-      dirs = CgroupDirs.of(procRoot, cgroupRoot, pid);
-    } catch (IOException e) {
+    CgroupDirs dirs = dirsOf(pid);
+    if (dirs == null) {
       return new Io(null, null);
     }
     if (dirs.blkio() != null) {
@@ -96,6 +92,15 @@ public final class CgroupIoStats {
     return new Io(
         sum(ioStat, majorMinor, "rios", "wios", "dios"),
         sum(ioStat, majorMinor, "rbytes", "wbytes", "dbytes"));
+  }
+
+  /** The cgroup directories of {@code pid}, or null when they cannot be read. */
+  private CgroupDirs dirsOf(long pid) {
+    try {
+      return CgroupDirs.of(procRoot, cgroupRoot, pid);
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** The keys' values on the disk's io.stat line added up (dios/dbytes may be missing: 0). */

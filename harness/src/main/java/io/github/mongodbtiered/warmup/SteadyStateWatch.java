@@ -184,8 +184,8 @@ public final class SteadyStateWatch implements Progress {
       return;
     }
     boolean detected = detector.add(sample(opsDone, elapsedMillis));
-    countDeviceIo(elapsedMillis);
     if (limitsBack != null && liftedMillis < 0) {
+      countDeviceIo(elapsedMillis); // only the stage with the limits lifted asks about them
       if (detected || elapsedMillis >= liftedBoundMillis) {
         boolean idle = detected && deviceBelowLimits();
         restoreLimits(elapsedMillis, detected);
