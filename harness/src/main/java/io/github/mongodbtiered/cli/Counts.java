@@ -170,19 +170,6 @@ final class Counts {
     }
   }
 
-  /** A measured run's precision ({@code --precision}): a percentage from 0 to below 100. */
-  static final class PrecisionPct implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      String t = text.trim();
-      double v = decimal(t.endsWith("%") ? t.substring(0, t.length() - 1) : t);
-      return checked(
-          text,
-          v,
-          v >= 0 && v < 100 ? "" : "use a percentage from 0 (runs last --seconds) to 99, e.g. 3");
-    }
-  }
-
   /** Operations per measured run ({@code --operations}): 0 (run for --seconds) or more. */
   static final class Operations implements ITypeConverter<Long> {
     @Override

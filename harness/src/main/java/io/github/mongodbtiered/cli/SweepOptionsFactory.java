@@ -38,7 +38,7 @@ final class SweepOptionsFactory {
             .runSeconds(workload.seconds)
             .warmupSeconds(workload.warmup)
             .runMinSeconds(workload.minSeconds)
-            .precisionPct(workload.precisionPct)
+            .precision(workload.precision)
             .targetOpsPerSec(workload.targetOpsPerSec)
             .maxErrors(workload.maxErrors)
             .loadThreads(load.threads)

@@ -71,14 +71,14 @@ final class WorkloadOptions {
   @Option(
       names = "--precision",
       paramLabel = "PCT",
-      defaultValue = "3",
-      converter = Counts.PrecisionPct.class,
+      defaultValue = "3%",
+      converter = Percent.class,
       description =
           "End a measured run, after --min-seconds, once the 95%% interval of its throughput (over"
               + " its batch means) is within +/-PCT%% of the mean and the run does not drift; 0"
               + " runs each for --seconds. Not with --operations, --target or --clients, whose"
               + " runs last their length (default: ${DEFAULT-VALUE}).")
-  double precisionPct;
+  double precision;
 
   @Option(
       names = "--repeats",

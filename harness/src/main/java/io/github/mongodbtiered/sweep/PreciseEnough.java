@@ -31,7 +31,7 @@ final class PreciseEnough implements Progress {
   static final int LOOK_SECONDS = 10;
 
   private final Progress shown;
-  private final double precisionPct;
+  private final double precision;
   private final List<BatchMeans.Second> seconds = new ArrayList<>();
   private long lastOps;
   private long lastMillis;
@@ -41,12 +41,12 @@ final class PreciseEnough implements Progress {
   /**
    * @param shown the progress bar the updates go on to
    * @param minSeconds no run ends sooner
-   * @param precisionPct the interval's half-width, in percent of the mean, that ends the run
+   * @param precision the interval's half-width, as a fraction of the mean, that ends the run
    */
-  PreciseEnough(Progress shown, double minSeconds, double precisionPct) {
+  PreciseEnough(Progress shown, double minSeconds, double precision) {
     this.shown = shown;
     this.nextLookMillis = (long) Math.ceil(minSeconds * 1000);
-    this.precisionPct = precisionPct;
+    this.precision = precision;
   }
 
   /**
@@ -54,9 +54,7 @@ final class PreciseEnough implements Progress {
    * closed loop of one client running for {@code --seconds}), else the bar alone.
    */
   static Progress watching(Progress shown, SweepOptions o) {
-    return o.endsRunsEarly()
-        ? new PreciseEnough(shown, o.runMinSeconds(), o.precisionPct())
-        : shown;
+    return o.endsRunsEarly() ? new PreciseEnough(shown, o.runMinSeconds(), o.precision()) : shown;
   }
 
   @Override
@@ -70,7 +68,7 @@ final class PreciseEnough implements Progress {
     lastMillis = elapsedMillis;
     if (elapsedMillis >= nextLookMillis) {
       nextLookMillis += LOOK_SECONDS * 1000L;
-      reached = precise(seconds, precisionPct);
+      reached = precise(seconds, precision);
     }
   }
 
@@ -79,8 +77,8 @@ final class PreciseEnough implements Progress {
     return reached;
   }
 
-  /** Whether these seconds pin the run's throughput within {@code precisionPct}, undrifting. */
-  static boolean precise(List<BatchMeans.Second> seconds, double precisionPct) {
+  /** Whether these seconds pin the run's throughput within {@code precision}, undrifting. */
+  static boolean precise(List<BatchMeans.Second> seconds, double precision) {
     List<Double> means = BatchMeans.independentOpsPerSec(seconds);
     if (means.size() < BatchMeans.MIN_INDEPENDENT_BATCHES) {
       return false;
@@ -88,7 +86,7 @@ final class PreciseEnough implements Progress {
     ConfidenceInterval ci = ConfidenceInterval.of95(means);
     Drift drift = Drift.of(means);
     return ci.mean() > 0
-        && (ci.high() - ci.mean()) <= precisionPct / 100 * ci.mean()
+        && (ci.high() - ci.mean()) <= precision * ci.mean()
         && (drift == null || !drift.drifting());
   }
 }

@@ -31,7 +31,7 @@ public final class SweepOptions {
   private final double runSeconds;
   private final double warmupSeconds;
   private final double runMinSeconds;
-  private final double precisionPct;
+  private final double precision;
   private final int loadThreads;
   private final int loadBatchSize;
   private final ServerChoice server;
@@ -79,7 +79,7 @@ public final class SweepOptions {
     runSeconds = b.runSeconds;
     warmupSeconds = b.warmupSeconds;
     runMinSeconds = b.runMinSeconds;
-    precisionPct = b.precisionPct;
+    precision = b.precision;
     loadThreads = b.loadThreads;
     loadBatchSize = b.loadBatchSize;
     server = b.server;
@@ -138,21 +138,7 @@ public final class SweepOptions {
     if (threads < 1 || loadThreads < 1) {
       throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
     }
-    if (runOperations < 0) {
-      throw new IllegalArgumentException("--operations: give 0 (run for --seconds) or more");
-    }
-    if (runSeconds < 0 || warmupSeconds < 0) {
-      throw new IllegalArgumentException(
-          (runSeconds < 0 ? "--seconds" : "--warmup") + ": give 0 or more seconds");
-    }
-    if (!(runMinSeconds >= 0) || runMinSeconds > 86_400) {
-      throw new IllegalArgumentException(
-          "--min-seconds: give 0 to 86400 seconds; a run never ends before them");
-    }
-    if (!(precisionPct >= 0) || precisionPct >= 100) {
-      throw new IllegalArgumentException(
-          "--precision: give a percentage from 0 (every run lasts --seconds) to below 100");
-    }
+    checkRunLength();
     if (volumeSizeBytes < 0) {
       throw new IllegalArgumentException("--volume-size cannot be negative");
     }
@@ -169,6 +155,25 @@ public final class SweepOptions {
     }
     if (runOperations == 0 && runSeconds == 0) {
       throw new IllegalArgumentException("give --operations or --seconds for each measured run");
+    }
+  }
+
+  /** How long the warm-up and each measured run last, and when a run may end sooner. */
+  private void checkRunLength() {
+    if (runOperations < 0) {
+      throw new IllegalArgumentException("--operations: give 0 (run for --seconds) or more");
+    }
+    if (runSeconds < 0 || warmupSeconds < 0) {
+      throw new IllegalArgumentException(
+          (runSeconds < 0 ? "--seconds" : "--warmup") + ": give 0 or more seconds");
+    }
+    if (!(runMinSeconds >= 0) || runMinSeconds > 86_400) {
+      throw new IllegalArgumentException(
+          "--min-seconds: give 0 to 86400 seconds; a run never ends before them");
+    }
+    if (!(precision >= 0) || precision >= 1) {
+      throw new IllegalArgumentException(
+          "--precision: give a percentage from 0 (every run lasts --seconds) to below 100");
     }
   }
 
@@ -227,17 +232,17 @@ public final class SweepOptions {
     return warmupSeconds;
   }
 
-  /** No measured run ends before this many seconds on its {@link #precisionPct()}. */
+  /** No measured run ends before this many seconds on its {@link #precision()}. */
   public double runMinSeconds() {
     return runMinSeconds;
   }
 
   /**
-   * A measured run ends once its throughput's 95% interval is within this percentage of the mean
+   * A measured run ends once its throughput's 95% interval is within this fraction of the mean
    * (after {@link #runMinSeconds()}); 0: every run lasts {@link #runSeconds()}.
    */
-  public double precisionPct() {
-    return precisionPct;
+  public double precision() {
+    return precision;
   }
 
   /**
@@ -246,7 +251,7 @@ public final class SweepOptions {
    * to the end, and a fleet's clients end together.
    */
   public boolean endsRunsEarly() {
-    return precisionPct > 0
+    return precision > 0
         && runOperations == 0
         && runMinSeconds < runSeconds
         && targetOpsPerSec == 0
@@ -384,7 +389,7 @@ public final class SweepOptions {
         runSeconds,
         warmupSeconds,
         runMinSeconds,
-        precisionPct,
+        precision,
         loadThreads,
         loadBatchSize,
         server,
@@ -436,7 +441,7 @@ public final class SweepOptions {
         .add("runSeconds=" + runSeconds)
         .add("warmupSeconds=" + warmupSeconds)
         .add("runMinSeconds=" + runMinSeconds)
-        .add("precisionPct=" + precisionPct)
+        .add("precision=" + precision)
         .add("loadThreads=" + loadThreads)
         .add("loadBatchSize=" + loadBatchSize)
         .add("server=" + server)

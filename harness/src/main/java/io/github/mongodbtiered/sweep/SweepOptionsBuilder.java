@@ -28,7 +28,7 @@ public final class SweepOptionsBuilder {
   double runSeconds = 60;
   double warmupSeconds = 180;
   double runMinSeconds = 20;
-  double precisionPct = 3;
+  double precision = 0.03;
   int loadThreads = 16;
   int loadBatchSize = 100;
   ServerChoice server = ServerChoice.AUTO;
@@ -65,7 +65,7 @@ public final class SweepOptionsBuilder {
     runSeconds = o.runSeconds();
     warmupSeconds = o.warmupSeconds();
     runMinSeconds = o.runMinSeconds();
-    precisionPct = o.precisionPct();
+    precision = o.precision();
     loadThreads = o.loadThreads();
     loadBatchSize = o.loadBatchSize();
     server = o.server();
@@ -148,11 +148,11 @@ public final class SweepOptionsBuilder {
   }
 
   /**
-   * A measured run ends once its throughput's 95% interval is within this percentage of its mean; 0
-   * runs every run for {@link #runSeconds} (default: 3).
+   * A measured run ends once its throughput's 95% interval is within this fraction of its mean; 0
+   * runs every run for {@link #runSeconds} (default: 0.03).
    */
-  public SweepOptionsBuilder precisionPct(double pct) {
-    precisionPct = pct;
+  public SweepOptionsBuilder precision(double fraction) {
+    precision = fraction;
     return this;
   }
 

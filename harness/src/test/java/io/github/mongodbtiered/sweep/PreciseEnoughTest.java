@@ -36,7 +36,8 @@ class PreciseEnoughTest {
   @Test
   void aSteadyRunEndsAtTheFloorAndNotBefore() {
     long at =
-        stoppedAtMillis(new PreciseEnough(Progress.NONE, 20, 3), s -> s % 2 == 0 ? 980 : 1020, 60);
+        stoppedAtMillis(
+            new PreciseEnough(Progress.NONE, 20, 0.03), s -> s % 2 == 0 ? 980 : 1020, 60);
     assertEquals(20_000, at);
   }
 
@@ -47,7 +48,7 @@ class PreciseEnoughTest {
     for (int seed = 0; seed < 200; seed++) {
       Random r = new Random(seed);
       if (stoppedAtMillis(
-              new PreciseEnough(Progress.NONE, 20, 3), s -> 500 + 1000 * r.nextDouble(), 60)
+              new PreciseEnough(Progress.NONE, 20, 0.03), s -> 500 + 1000 * r.nextDouble(), 60)
           >= 0) {
         early++;
       }
@@ -61,7 +62,7 @@ class PreciseEnoughTest {
     Random r = new Random(7);
     long at =
         stoppedAtMillis(
-            new PreciseEnough(Progress.NONE, 20, 3),
+            new PreciseEnough(Progress.NONE, 20, 0.03),
             s -> s < 12 ? 500 + 1000 * r.nextDouble() : 1000,
             60);
     assertTrue(at % 10_000 == 0 && at > 20_000, "stopped at " + at);
@@ -71,8 +72,9 @@ class PreciseEnoughTest {
   void aNarrowButClimbingRunGoesOn() {
     // 0.8% a second: within +/-10% of its mean at 20 s, but the line through it rises 13%.
     IntToDoubleFunction climbing = s -> 1000 * (1 + 0.008 * s);
-    assertEquals(-1, stoppedAtMillis(new PreciseEnough(Progress.NONE, 20, 10), climbing, 40));
-    assertEquals(20_000, stoppedAtMillis(new PreciseEnough(Progress.NONE, 20, 10), s -> 1000, 40));
+    assertEquals(-1, stoppedAtMillis(new PreciseEnough(Progress.NONE, 20, 0.10), climbing, 40));
+    assertEquals(
+        20_000, stoppedAtMillis(new PreciseEnough(Progress.NONE, 20, 0.10), s -> 1000, 40));
   }
 
   @Test
@@ -82,7 +84,7 @@ class PreciseEnoughTest {
     assertTrue(PreciseEnough.watching(bar, closedLoop) instanceof PreciseEnough);
     assertSame(bar, PreciseEnough.watching(bar, options().runOperations(50_000).build()));
     assertSame(bar, PreciseEnough.watching(bar, options().targetOpsPerSec(1000).build()));
-    assertSame(bar, PreciseEnough.watching(bar, options().precisionPct(0).build()));
+    assertSame(bar, PreciseEnough.watching(bar, options().precision(0).build()));
     assertSame(bar, PreciseEnough.watching(bar, options().runMinSeconds(60).build()));
     assertFalse(options().runSeconds(10).build().endsRunsEarly());
   }
@@ -90,9 +92,9 @@ class PreciseEnoughTest {
   @Test
   void absurdSettingsAreRefusedByName() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> options().precisionPct(100).build());
+        assertThrows(IllegalArgumentException.class, () -> options().precision(1).build());
     assertTrue(e.getMessage().startsWith("--precision"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> options().precisionPct(-1).build());
+    e = assertThrows(IllegalArgumentException.class, () -> options().precision(-0.01).build());
     assertTrue(e.getMessage().startsWith("--precision"), e.getMessage());
     e =
         assertThrows(
