@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -283,25 +284,7 @@ class WiredTigerBackendTest {
 
   @Test
   void collStatsGivesEachFilesSizeAndTheSpaceWiredTigerHoldsForReuse() throws Exception {
-    Random random = new Random(13);
-    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
-        MongoClient client = client(server)) {
-      MongoCollection<Document> c = client.getDatabase("r").getCollection("c");
-      List<Document> docs = new ArrayList<>();
-      for (int i = 0; i < 20_000; i++) {
-        byte[] payload = new byte[500];
-        random.nextBytes(payload);
-        docs.add(new Document("_id", i).append("n", i).append("payload", payload));
-      }
-      c.insertMany(docs);
-      c.createIndex(Indexes.ascending("n"));
-    }
-    // Deleting most documents frees their pages' blocks at the checkpoint closing writes; the
-    // file keeps its size, the space waits for reuse.
-    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
-        MongoClient client = client(server)) {
-      client.getDatabase("r").getCollection("c").deleteMany(Filters.lt("_id", 18_000));
-    }
+    fragmentedCollection();
     try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
         MongoClient client = client(server)) {
       Document stats = client.getDatabase("r").runCommand(new Document("collStats", "c"));
@@ -322,5 +305,66 @@ class WiredTigerBackendTest {
           stats.toJson());
       assertTrue(indexReusable >= 0 && indexReusable < indexSize, index.toJson());
     }
+  }
+
+  @Test
+  void compactGivesTheFreeSpaceBackAndKeepsTheDocuments() throws Exception {
+    fragmentedCollection();
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoDatabase db = client.getDatabase("r");
+      long before = fileSizeBytes(db);
+      Document reply = db.runCommand(new Document("compact", "c"));
+      long after = fileSizeBytes(db);
+      long freed = ((Number) reply.get("bytesFreed")).longValue();
+      assertTrue(after < before / 2, before + " -> " + after);
+      assertTrue(freed >= before - after, reply.toJson());
+      MongoCollection<Document> c = db.getCollection("c");
+      assertEquals(2_000, c.countDocuments());
+      assertEquals(19_999, c.find(Filters.eq("n", 19_999)).first().getInteger("_id"));
+      MongoCommandException missing =
+          assertThrows(
+              MongoCommandException.class, () -> db.runCommand(new Document("compact", "none")));
+      assertEquals(26, missing.getErrorCode());
+      MongoCommandException unnamed =
+          assertThrows(
+              MongoCommandException.class, () -> db.runCommand(new Document("compact", 1)));
+      assertEquals(2, unnamed.getErrorCode());
+    }
+  }
+
+  /**
+   * Collection "c" of database "r" with 20,000 documents and an index on "n", of which the first
+   * 18,000 are deleted: their pages' blocks are freed at the checkpoint closing the writes, so the
+   * file keeps its size with most of it free for reuse, near its start.
+   */
+  private void fragmentedCollection() throws Exception {
+    Random random = new Random(13);
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoCollection<Document> c = client.getDatabase("r").getCollection("c");
+      List<Document> docs = new ArrayList<>();
+      for (int i = 0; i < 20_000; i++) {
+        byte[] payload = new byte[500];
+        random.nextBytes(payload);
+        docs.add(new Document("_id", i).append("n", i).append("payload", payload));
+      }
+      c.insertMany(docs);
+      c.createIndex(Indexes.ascending("n"));
+    }
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      client.getDatabase("r").getCollection("c").deleteMany(Filters.lt("_id", 18_000));
+    }
+  }
+
+  private static long fileSizeBytes(MongoDatabase db) {
+    Document stats = db.runCommand(new Document("collStats", "c"));
+    return ((Number)
+            stats
+                .get("wiredTiger", Document.class)
+                .get("block-manager", Document.class)
+                .get("file size in bytes"))
+        .longValue();
   }
 }

@@ -197,6 +197,15 @@ final class Engine implements AutoCloseable {
   }
 
   /**
+   * Moves the table's blocks from the end of its file into free space nearer the start and gives
+   * the freed tail back to the file system (WT_SESSION::compact, what mongod's {@code compact}
+   * runs). Reads and writes go on meanwhile.
+   */
+  void compact(String uri) {
+    sessions.current().session.compact(uri, null);
+  }
+
+  /**
    * Statistics as (description, value) pairs, e.g. ("cache: bytes read into cache", 123), from
    * {@code statistics:} (the connection) or {@code statistics:table:...}. Statistics cursors are
    * snapshots taken when opened, so each call opens a fresh one.

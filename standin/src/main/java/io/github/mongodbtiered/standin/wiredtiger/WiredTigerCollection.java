@@ -184,6 +184,28 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
         new Document(), matched.stream(), numberToSkip, limit, batchSize, null, fieldSelector);
   }
 
+  /**
+   * Compacts the collection's table and its indexes' tables, as mongod's {@code compact} does.
+   *
+   * @return bytes the files shrank by
+   */
+  long compact() {
+    List<String> uris = new ArrayList<>(List.of(uri));
+    for (Index<Key> index : getIndexes()) {
+      IndexTable table = tableOf(index);
+      if (table != null) {
+        uris.add(table.uri());
+      }
+    }
+    long freed = 0;
+    for (String table : uris) {
+      long before = engine.fileSizeBytes(table);
+      engine.compact(table);
+      freed += Math.max(0, before - engine.fileSizeBytes(table));
+    }
+    return freed;
+  }
+
   long storageSizeBytes() {
     return engine.fileSizeBytes(uri);
   }
@@ -225,15 +247,19 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
   private Document indexDetails() {
     Document details = new Document();
     for (Index<Key> index : getIndexes()) {
-      IndexTable table =
-          index instanceof WiredTigerUniqueIndex u
-              ? u.table()
-              : index instanceof WiredTigerSecondaryIndex s ? s.table() : null;
+      IndexTable table = tableOf(index);
       if (table != null) {
         details.put(index.getName(), fileStatistics(table.uri(), table.blockManagerStatistics()));
       }
     }
     return details;
+  }
+
+  /** The index's own table; null for the {@code _id} index, which is the collection's table. */
+  private static IndexTable tableOf(Index<Key> index) {
+    return index instanceof WiredTigerUniqueIndex u
+        ? u.table()
+        : index instanceof WiredTigerSecondaryIndex s ? s.table() : null;
   }
 
   /** A table's statistics section: its uri, and its block-manager figures when they were read. */

@@ -5,9 +5,13 @@ import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.oplog.Oplog;
+import io.netty.channel.Channel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +31,32 @@ final class WiredTigerDatabase extends AbstractSynchronizedMongoDatabase<Key> {
 
   Iterable<WiredTigerCollection> openCollections() {
     return opened.values();
+  }
+
+  @Override
+  public Document handleCommand(
+      Channel channel,
+      String command,
+      Document query,
+      DatabaseResolver databaseResolver,
+      Oplog oplog) {
+    if (command.equalsIgnoreCase("compact")) {
+      return compact(query.get(command));
+    }
+    return super.handleCommand(channel, command, query, databaseResolver, oplog);
+  }
+
+  /** mongod's {@code compact} on a standalone: the collection's files shrink, it stays online. */
+  private Document compact(Object collectionName) {
+    if (!(collectionName instanceof String name) || name.isEmpty()) {
+      throw new MongoServerError(2, "BadValue", "compact takes a collection name as its value");
+    }
+    resolveCollection(name, false);
+    WiredTigerCollection collection = opened.get(name);
+    if (collection == null) {
+      throw new MongoServerError(26, "NamespaceNotFound", "collection does not exist: " + name);
+    }
+    return new Document("bytesFreed", collection.compact()).append("ok", 1.0);
   }
 
   @Override
