@@ -101,6 +101,17 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     return args;
   }
 
+  /**
+   * Adds WiredTiger settings to the server's command line before {@link #start}, as {@code
+   * --wiredTigerEngineConfigString}, which mongod and the stand-in both take.
+   */
+  public ThrottledMongoContainer withEngineConfig(String config) {
+    List<String> args = new ArrayList<>(command(profile));
+    args.add("--wiredTigerEngineConfigString");
+    args.add(config);
+    return withCommand(args.toArray(new String[0]));
+  }
+
   @Override
   public void start() {
     Runtime.getRuntime().addShutdownHook(shutdownHook);

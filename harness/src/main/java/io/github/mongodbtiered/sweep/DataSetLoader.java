@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
@@ -80,6 +81,9 @@ final class DataSetLoader {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
       connected.accept(db);
       loaded = load(db, e.url(), count);
+      if (loaded && server.ownsServers()) {
+        compact(db);
+      }
     } catch (IOException | PhaseException | RuntimeException ex) {
       stopQuietly();
       throw ex;
@@ -105,6 +109,16 @@ final class DataSetLoader {
     }
     if (loadedLine != null) {
       listener.info(loadedLine);
+    }
+  }
+
+  /** {@link BulkLoad#compact}; a server that cannot compact leaves the files as they are. */
+  private void compact(MongoDatabase db) {
+    try {
+      String done = BulkLoad.compact(db, options.table()).describe();
+      loadedLine = loadedLine == null ? done : loadedLine + "; " + done;
+    } catch (MongoException ex) {
+      warnings.accept("compacting the collection after loading: " + Messages.of(ex));
     }
   }
 

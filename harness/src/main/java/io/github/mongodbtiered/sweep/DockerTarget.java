@@ -64,6 +64,11 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
+  public boolean ownsServers() {
+    return true;
+  }
+
+  @Override
   public String meaning() {
     return "docker: "
         + image
@@ -112,6 +117,9 @@ final class DockerTarget implements TargetServer {
     DataVolume.Mount mount = mountFor(profile, cold);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir());
+    if (!cold) {
+      running.withEngineConfig(BulkLoad.ENGINE_CONFIG);
+    }
     running.start();
     Enforcement enforced = running.enforcement(mount.latencyApplied(), volume.offReason());
     List<String> notes = new ArrayList<>(enforced.shortfalls(profile));

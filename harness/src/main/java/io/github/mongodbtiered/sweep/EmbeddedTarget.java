@@ -5,6 +5,7 @@ import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.standin.StandinServer;
+import io.github.mongodbtiered.standin.WiredTigerOptions;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,6 +68,11 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   @Override
+  public boolean ownsServers() {
+    return true;
+  }
+
+  @Override
   public Endpoint startLoading() throws IOException {
     // The engine's default cache, no latency: loading is not measured.
     return start(0, false, List.of(), -1);
@@ -103,7 +109,14 @@ final class EmbeddedTarget implements TargetServer {
     DataVolume.Mount mount =
         cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
-    running = StandinServer.start("127.0.0.1", 0, mount.dataDir(), cacheMb);
+    WiredTigerOptions engine = WiredTigerOptions.defaults();
+    if (cacheMb >= 0) {
+      engine = engine.withCacheBytes((long) cacheMb << 20);
+    }
+    if (!cold) {
+      engine = engine.withEngineConfig(BulkLoad.ENGINE_CONFIG);
+    }
+    running = StandinServer.startWiredTiger("127.0.0.1", 0, mount.dataDir(), engine);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);
     if (drop != null && !drop.dropped()) {

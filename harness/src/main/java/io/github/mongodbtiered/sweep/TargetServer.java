@@ -59,6 +59,15 @@ public interface TargetServer extends AutoCloseable {
     return false;
   }
 
+  /**
+   * Whether the servers are the sweep's own, started and configured by it, rather than a user's
+   * deployment: only then does loading tune their engine and compact their files ({@link
+   * BulkLoad}).
+   */
+  default boolean ownsServers() {
+    return false;
+  }
+
   @Override
   void close();
 }

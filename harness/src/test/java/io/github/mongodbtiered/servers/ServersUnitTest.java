@@ -46,6 +46,23 @@ class ServersUnitTest {
   }
 
   @Test
+  void aLoadingServersEngineSettingsFollowTheProfilesOnItsCommandLine(@TempDir Path dir) {
+    // Built, never started: nothing is pulled.
+    try (ThrottledMongoContainer loader =
+        new ThrottledMongoContainer("mongo:7.0", DiskProfiles.builtIn().get("hdd-150"), dir)
+            .withEngineConfig("eviction_dirty_target=60")) {
+      assertEquals(
+          List.of(
+              "--bind_ip_all",
+              "--wiredTigerCacheSizeGB",
+              "3.228",
+              "--wiredTigerEngineConfigString",
+              "eviction_dirty_target=60"),
+          List.of(loader.getCommandParts()));
+    }
+  }
+
+  @Test
   void theDiskUnderADirectoryIsFoundFromTheDirectory(@TempDir Path dir) throws Exception {
     BlockDevice d = BlockDevice.backing(dir);
     assertTrue(d.path().startsWith("/dev/"), d.toString());

@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,27 +42,15 @@ class EmbeddedSweepTest {
         """);
     Path out = dir.resolve("report");
     StringWriter log = new StringWriter();
-    CommandLine cl = MongodbTieredCli.commandLine();
-    cl.setOut(new PrintWriter(log, true));
-    cl.setErr(new PrintWriter(log, true));
-
     int exit =
-        cl.execute(
-            "sweep",
-            "--server",
-            "embedded",
+        sweep(
+            log,
             "--profiles-file",
             profiles.toString(),
             "--profiles",
             "small-cache",
             "--recordcounts",
             "500",
-            "--seconds",
-            "1",
-            "--warmup",
-            "0",
-            "--no-disk-baseline",
-            "--no-progress",
             "--out",
             out.toString());
 
@@ -90,5 +79,48 @@ class EmbeddedSweepTest {
                 w -> w.contains("WiredTiger cache is the profile's, but its disk and memory")),
         "run-level meaning");
     assertTrue(cell.notes().stream().noneMatch(n -> n.contains("labels")), cell.notes()::toString);
+  }
+
+  @Test
+  void aStepThatAddsRecordsLeavesFilesAboutTheirLiveSize(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("report");
+    StringWriter log = new StringWriter();
+
+    int exit = sweep(log, "--recordcounts", "20000,40000", "--out", out.toString());
+
+    assertEquals(0, exit, log::toString);
+    // Adding 20,000 records to 20,000 rewrites the pages of the first; without compacting, the
+    // file keeps their old blocks as free space: about 1.5 times its live bytes here.
+    CellResult cell =
+        new CellStore(out)
+            .all().stream().filter(c -> c.recordCount() == 40_000).findFirst().orElseThrow();
+    double file = cell.metric(Metric.STORAGE_BYTES);
+    double live = cell.metric(Metric.FILE_LIVE_BYTES);
+    assertTrue(file < 1.25 * live, file + " bytes of file for " + live + " live");
+    assertTrue(log.toString().contains("compacted the collection's files from"), log::toString);
+  }
+
+  /** The sweep on the embedded server: one cell a record count, a second's run, no warm-up. */
+  private static int sweep(StringWriter log, String... args) {
+    CommandLine cl = MongodbTieredCli.commandLine();
+    cl.setOut(new PrintWriter(log, true));
+    cl.setErr(new PrintWriter(log, true));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "sweep",
+                "--server",
+                "embedded",
+                "--seconds",
+                "1",
+                "--warmup",
+                "0",
+                "--no-disk-baseline",
+                "--no-progress"));
+    all.addAll(List.of(args));
+    if (!all.contains("--profiles")) {
+      all.addAll(List.of("--profiles", "none"));
+    }
+    return cl.execute(all.toArray(new String[0]));
   }
 }

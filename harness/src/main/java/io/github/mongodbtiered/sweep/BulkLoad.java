@@ -1,0 +1,73 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.metrics.DataSizes;
+import java.util.Locale;
+import org.bson.Document;
+
+/**
+ * How a loading server the sweep starts itself (docker, embedded; never a user's deployment) is
+ * configured and left behind, so that loading is quick and the files it leaves are those a load of
+ * the whole data set in one go would leave.
+ */
+final class BulkLoad {
+  /**
+   * WiredTiger settings of the loading server ({@code --wiredTigerEngineConfigString}, which mongod
+   * and the stand-in both take): dirty pages may fill most of the cache before eviction writes
+   * them. With the defaults (eviction writes from 5% dirty), inserting random keys into a tree that
+   * fits the cache wrote each leaf page again and again: 14.4 GB written and 7.4 GB read on the
+   * device to add 1M records to 2M, at 8,200-9,200 records/s; with these, 21,000-22,000 records/s.
+   * A loading server has no memory limit, so its cache (half the host's memory) holds the tree.
+   */
+  static final String ENGINE_CONFIG = "eviction_dirty_target=60,eviction_dirty_trigger=80";
+
+  private BulkLoad() {}
+
+  /**
+   * What compacting did.
+   *
+   * @param beforeBytes the files' size before (collection and indexes), or null when unknown
+   * @param afterBytes their size after, or null when unknown
+   * @param seconds how long the command took
+   */
+  record Compaction(Long beforeBytes, Long afterBytes, double seconds) {
+    /** "compacted the collection's files from 6.19 to 3.96 GB in 13 s". */
+    String describe() {
+      String sizes =
+          beforeBytes == null || afterBytes == null
+              ? ""
+              : String.format(
+                  Locale.ROOT, " from %.2f to %.2f GB", beforeBytes / 1e9, afterBytes / 1e9);
+      return String.format(
+          Locale.ROOT, "compacted the collection's files%s in %.0f s", sizes, seconds);
+    }
+  }
+
+  /**
+   * Compacts {@code collection} ({@code compact}, which mongod runs online on a standalone). A load
+   * step that adds records to a data set rewrites most of its pages, and WiredTiger frees the old
+   * blocks only once the new checkpoint is written: the file ends up about the old data set's size
+   * larger than its live bytes (8.8 GB for 4.5 GB live after three steps), and the page-cache fill
+   * before each cell then reads dead blocks into memory a one-go load would have left to live ones.
+   * Compacting moves the blocks at the file's end into that free space and gives the end back (6.19
+   * to 3.96 GB for 3.63 GB live at 3M records, in 13 s).
+   *
+   * @throws MongoException when the server refuses or fails the command
+   */
+  static Compaction compact(MongoDatabase db, String collection) {
+    Long before = filesBytes(db, collection);
+    long startedNanos = System.nanoTime();
+    db.runCommand(new Document("compact", collection));
+    double seconds = (System.nanoTime() - startedNanos) / 1e9;
+    return new Compaction(before, filesBytes(db, collection), seconds);
+  }
+
+  private static Long filesBytes(MongoDatabase db, String collection) {
+    try {
+      return DataSizes.from(db.runCommand(new Document("collStats", collection))).onDiskBytes();
+    } catch (MongoException e) {
+      return null; // the sizes only decorate the line
+    }
+  }
+}
