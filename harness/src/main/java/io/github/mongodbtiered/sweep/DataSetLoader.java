@@ -81,9 +81,6 @@ final class DataSetLoader {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(e.url()));
       connected.accept(db);
       loaded = load(db, e.url(), count);
-      if (loaded && server.ownsServers()) {
-        compact(db);
-      }
     } catch (IOException | PhaseException | RuntimeException ex) {
       stopQuietly();
       throw ex;
@@ -112,11 +109,14 @@ final class DataSetLoader {
     }
   }
 
-  /** {@link BulkLoad#compact}; a server that cannot compact leaves the files as they are. */
+  /**
+   * {@link BulkLoad#compact}, said after the load rate; a server that cannot compact leaves the
+   * files as they are.
+   */
   private void compact(MongoDatabase db) {
     try {
       String done = BulkLoad.compact(db, options.table()).describe();
-      loadedLine = loadedLine == null ? done : loadedLine + "; " + done;
+      loadedLine = loadedLine + "; " + done;
     } catch (MongoException ex) {
       warnings.accept("compacting the collection after loading: " + Messages.of(ex));
     }
@@ -170,6 +170,10 @@ final class DataSetLoader {
     marker.loaded(db, options.table(), count);
     // Said once the server has stopped cleanly: only then are the records on disk.
     loadedLine = String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
+    // A load from empty leaves its file compact already.
+    if (from > 0 && server.ownsServers()) {
+      compact(db);
+    }
     return true;
   }
 
