@@ -31,7 +31,8 @@ public final class CellStore {
           "repeatRuns",
           "settings.targetOpsPerSec",
           "settings.repeats",
-          "settings.repeatsAuto");
+          "settings.repeatsAuto",
+          "settings.earlyEnd");
 
   private final ReportLayout layout;
 

@@ -56,6 +56,9 @@ public record CellSettings(
    *     the most
    * @param repeatsAuto {@code --repeats auto}: runs until the throughput interval is narrow enough
    *     (false in cells saved before it existed)
+   * @param earlyEnd when a measured run could end before {@code runSeconds}, or null when it could
+   *     not (counted or scheduled runs, fleets, {@code --precision 0}, and cells saved before runs
+   *     could end early, which all lasted their length)
    */
   public record RunShape(
       int threads,
@@ -64,15 +67,37 @@ public record CellSettings(
       double warmupSeconds,
       double targetOpsPerSec,
       int repeats,
-      boolean repeatsAuto) {
+      boolean repeatsAuto,
+      EarlyEnd earlyEnd) {
     public RunShape {
       repeats = Math.max(1, repeats);
     }
 
-    /** A closed loop measured once. */
+    /** A closed loop measured once, each run for its whole length. */
     public static RunShape closedLoop(
         int threads, long runOperations, double runSeconds, double warmupSeconds) {
-      return new RunShape(threads, runOperations, runSeconds, warmupSeconds, 0, 1, false);
+      return new RunShape(threads, runOperations, runSeconds, warmupSeconds, 0, 1, false, null);
+    }
+  }
+
+  /**
+   * A measured run ends once its throughput's 95% interval is within {@code precision} of the mean,
+   * looked at from {@code minSeconds} on ({@code --min-seconds}, {@code --precision}).
+   *
+   * @param minSeconds the shortest a run lasts
+   * @param precision the interval's half-width as a fraction of the mean (0.03 for 3%)
+   */
+  public record EarlyEnd(double minSeconds, double precision) {
+    /** "within 3% from 20 s"; "at its length" for none. */
+    public static String describe(EarlyEnd e) {
+      return e == null
+          ? "at its length"
+          : String.format(
+              java.util.Locale.ROOT,
+              "within %s%% from %s s",
+              // 0.07 * 100 is 7.000000000000001: to a hundredth of a percent
+              SettingsDifferences.trim(Math.round(1e4 * e.precision) / 100.0),
+              SettingsDifferences.trim(e.minSeconds));
     }
   }
 
@@ -89,7 +114,8 @@ public record CellSettings(
             s.warmupSeconds(),
             opsPerSec,
             s.repeats(),
-            s.repeatsAuto()),
+            s.repeatsAuto(),
+            s.earlyEnd()),
         profile,
         server,
         image,

@@ -32,6 +32,11 @@ public final class SettingsDifferences {
     change(out, "threads", recorded.threads(), now.threads());
     change(out, "operations", recorded.runOperations(), now.runOperations());
     change(out, "seconds", trim(recorded.runSeconds()), trim(now.runSeconds()));
+    change(
+        out,
+        "run end",
+        CellSettings.EarlyEnd.describe(recorded.shape().earlyEnd()),
+        CellSettings.EarlyEnd.describe(now.shape().earlyEnd()));
     change(out, "warmup", trim(recorded.warmupSeconds()), trim(now.warmupSeconds()));
     change(out, "target", rate(recorded.targetOpsPerSec()), rate(now.targetOpsPerSec()));
     change(out, "repeats", recorded.repeatsSetting(), now.repeatsSetting());
@@ -105,7 +110,7 @@ public final class SettingsDifferences {
   }
 
   /** 5.0 as "5", 2.5 as "2.5": as the user typed it. */
-  private static String trim(double d) {
+  static String trim(double d) {
     return d == Math.rint(d) && !Double.isInfinite(d)
         ? Long.toString((long) d)
         : Double.toString(d);

@@ -55,7 +55,10 @@ final class RunSettings {
             options.warmupSeconds(),
             options.targetOpsPerSec(),
             options.repeats(),
-            options.repeatsAuto()),
+            options.repeatsAuto(),
+            options.endsRunsEarly()
+                ? new CellSettings.EarlyEnd(options.runMinSeconds(), options.precision())
+                : null),
         profile,
         server,
         image,

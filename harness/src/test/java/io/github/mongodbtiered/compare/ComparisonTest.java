@@ -25,7 +25,7 @@ class ComparisonTest {
     return new CellSettings(
         "tiered-read-uniform",
         new TreeMap<>(Map.of("readproportion", "1")),
-        new CellSettings.RunShape(4, 0, 5, 1, target, 3, false),
+        new CellSettings.RunShape(4, 0, 5, 1, target, 3, false, null),
         null,
         ServerKind.EMBEDDED,
         "",

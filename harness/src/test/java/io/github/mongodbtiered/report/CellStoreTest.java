@@ -205,7 +205,7 @@ class CellStoreTest {
         new CellSettings(
             "w",
             new TreeMap<>(),
-            new CellSettings.RunShape(16, 0, 5, 1, 0, 3, true),
+            new CellSettings.RunShape(16, 0, 5, 1, 0, 3, true, new CellSettings.EarlyEnd(2, 0.03)),
             null,
             ServerKind.EMBEDDED,
             "",
@@ -214,9 +214,16 @@ class CellStoreTest {
             "t");
     store.save(Cells.cell(100, "hdd").settings(three).build());
     assertEquals("auto:3", store.load(100, "hdd").orElseThrow().settings().repeatsSetting());
+    assertEquals(
+        new CellSettings.EarlyEnd(2, 0.03),
+        store.load(100, "hdd").orElseThrow().settings().shape().earlyEnd());
     Path f = store.file(100, "hdd");
     ObjectMapper json = new ObjectMapper();
     ObjectNode old = (ObjectNode) json.readTree(f.toFile());
+    // Saved before runs could end early: each lasted its length.
+    ((ObjectNode) old.get("settings")).remove("earlyEnd");
+    Files.write(f, json.writeValueAsBytes(old));
+    assertNull(store.load(100, "hdd").orElseThrow().settings().shape().earlyEnd());
     ((ObjectNode) old.get("settings")).remove("repeatsAuto");
     Files.write(f, json.writeValueAsBytes(old));
     assertEquals("3", store.load(100, "hdd").orElseThrow().settings().repeatsSetting());

@@ -109,6 +109,29 @@ class SettingsMismatchTest {
   }
 
   @Test
+  void anotherRunEndIsAnotherSettingWhereRunsCanEndEarly() throws Exception {
+    SweepOptions at3 = options("w", uniform(), 16, 60, false);
+    SweepOptions at5 = at3.toBuilder().precision(0.05).build();
+    SweepOptions whole = at3.toBuilder().precision(0).build();
+    assertEquals(
+        List.of("run end: within 3% from 20 s → within 5% from 20 s"),
+        SettingsDifferences.between(settings(at3, IO1, ""), settings(at5, IO1, "")));
+    assertEquals(
+        List.of("run end: within 3% from 20 s → at its length"),
+        SettingsDifferences.between(settings(at3, IO1, ""), settings(whole, IO1, "")));
+    save(at3, 2000, IO1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(at5));
+    assertTrue(e.getMessage().contains("run end: within 3% from 20 s → within 5%"), e.getMessage());
+    // A counted run lasts its operations whatever the precision: nothing differs.
+    SweepOptions counted = at3.toBuilder().runOperations(1000).build();
+    assertEquals(
+        List.of(),
+        SettingsDifferences.between(
+            settings(counted, IO1, ""),
+            settings(counted.toBuilder().precision(0.05).build(), IO1, "")));
+  }
+
+  @Test
   void theServerVersionCountsOnlyWhenBothAreKnown() {
     SweepOptions o = options("w", uniform(), 16, 5, false);
     assertEquals(
