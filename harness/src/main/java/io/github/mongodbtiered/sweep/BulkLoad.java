@@ -2,7 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
-import io.github.mongodbtiered.metrics.DataSizes;
+import java.util.ArrayList;
 import java.util.Locale;
 import org.bson.Document;
 
@@ -50,20 +50,20 @@ final class BulkLoad {
    * to 3.96 GB for 3.63 GB live at 3M records, in 13 s). The size before is not reported: until the
    * checkpoint that compacting starts with, the loaded pages are still in the cache.
    *
+   * @param askStage whether to ask the sizes of the {@code $collStats} stage ({@link
+   *     MeasuredRun#sizes}); not of the in-JVM stand-in, which lacks it
    * @throws MongoException when the server refuses or fails the command
    */
-  static Compaction compact(MongoDatabase db, String collection) {
+  static Compaction compact(MongoDatabase db, String collection, boolean askStage) {
     long startedNanos = System.nanoTime();
     db.runCommand(new Document("compact", collection));
     double seconds = (System.nanoTime() - startedNanos) / 1e9;
-    return new Compaction(filesBytes(db, collection), seconds);
-  }
-
-  private static Long filesBytes(MongoDatabase db, String collection) {
+    Long filesBytes;
     try {
-      return DataSizes.from(db.runCommand(new Document("collStats", collection))).onDiskBytes();
+      filesBytes = MeasuredRun.sizes(db, collection, askStage, new ArrayList<>()).onDiskBytes();
     } catch (MongoException e) {
-      return null; // the sizes only decorate the line
+      filesBytes = null; // the sizes only decorate the line
     }
+    return new Compaction(filesBytes, seconds);
   }
 }

@@ -7,6 +7,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.fleet.ClientSlot;
 import io.github.mongodbtiered.fleet.Fleet;
 import io.github.mongodbtiered.fleet.FleetBarrier;
+import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
@@ -115,7 +116,8 @@ final class DataSetLoader {
    */
   private void compact(MongoDatabase db) {
     try {
-      String done = BulkLoad.compact(db, options.table()).describe();
+      String done =
+          BulkLoad.compact(db, options.table(), server.kind() != ServerKind.EMBEDDED).describe();
       loadedLine = loadedLine + "; " + done;
     } catch (MongoException ex) {
       warnings.accept("compacting the collection after loading: " + Messages.of(ex));

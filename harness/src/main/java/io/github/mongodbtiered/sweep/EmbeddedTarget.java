@@ -75,7 +75,8 @@ final class EmbeddedTarget implements TargetServer {
   @Override
   public Endpoint startLoading() throws IOException {
     // The engine's default cache, no latency: loading is not measured.
-    return start(0, false, List.of(), -1);
+    return start(
+        0, false, List.of(), WiredTigerOptions.defaults().withEngineConfig(BulkLoad.ENGINE_CONFIG));
   }
 
   @Override
@@ -89,8 +90,12 @@ final class EmbeddedTarget implements TargetServer {
     // That nothing else of the profile applies holds for every cell: the run's meaning says it
     // once.
     OptionalLong cacheBytes = profile.effectiveCacheBytes();
-    int cacheMb = cacheBytes.isPresent() ? (int) Math.max(1, cacheBytes.getAsLong() >> 20) : -1;
-    return start(profile.addedLatencyMillis(), true, List.of(), cacheMb);
+    WiredTigerOptions engine = WiredTigerOptions.defaults();
+    if (cacheBytes.isPresent()) {
+      // The engine sizes its cache in whole MB, at least one.
+      engine = engine.withCacheBytes(Math.max(1L << 20, cacheBytes.getAsLong() >> 20 << 20));
+    }
+    return start(profile.addedLatencyMillis(), true, List.of(), engine);
   }
 
   @Override
@@ -101,7 +106,8 @@ final class EmbeddedTarget implements TargetServer {
   // Synchronized with the shutdown hook: a server started after the hook had closed the last one
   // would hold the volume's files open and keep it from being unmounted.
   private synchronized Endpoint start(
-      double latencyMillis, boolean cold, List<String> notes, int cacheMb) throws IOException {
+      double latencyMillis, boolean cold, List<String> notes, WiredTigerOptions engine)
+      throws IOException {
     if (shuttingDown) {
       throw new IOException("shutting down: no server started");
     }
@@ -109,13 +115,6 @@ final class EmbeddedTarget implements TargetServer {
     DataVolume.Mount mount =
         cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
-    WiredTigerOptions engine = WiredTigerOptions.defaults();
-    if (cacheMb >= 0) {
-      engine = engine.withCacheBytes((long) cacheMb << 20);
-    }
-    if (!cold) {
-      engine = engine.withEngineConfig(BulkLoad.ENGINE_CONFIG);
-    }
     running = StandinServer.startWiredTiger("127.0.0.1", 0, mount.dataDir(), engine);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);
