@@ -200,14 +200,8 @@ final class WarmUp {
     if (server.hostDataDir() == null || c.endpoint().serverPid() == null) {
       return null;
     }
-    try {
-      return c.embedded()
-          ? PageCacheFill.intoHostCache(server.hostDataDir())
-          : PageCacheFill.run(server.hostDataDir(), c.endpoint().serverPid());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the sweep is being stopped: its own checks see it
-      return new PageCacheFill.Outcome(0, 0, "interrupted");
-    }
+    // Interrupted: the sweep is being stopped, and its own checks see the flag.
+    return PageCacheFill.forServer(server.hostDataDir(), c.endpoint().serverPid(), c.embedded());
   }
 
   private static String trim(double seconds) {

@@ -81,6 +81,20 @@ public final class PageCacheFill {
     return fill(dataDir, null);
   }
 
+  /**
+   * Fills the page cache of a server on this host: a container's ({@link #run}), or the host's for
+   * a server in this JVM ({@link #intoHostCache}). An interrupt ends it with the outcome {@code
+   * skipped("interrupted")} and the thread's interrupt flag set, for the caller's own checks.
+   */
+  public static Outcome forServer(Path dataDir, long serverPid, boolean inThisJvm) {
+    try {
+      return inThisJvm ? intoHostCache(dataDir) : run(dataDir, serverPid);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Outcome.skipped("interrupted");
+    }
+  }
+
   /** Reads the data files, each reader first joining the cgroup of {@code procs} unless null. */
   private static Outcome fill(Path dataDir, Path procs) throws InterruptedException {
     List<Path> files;
@@ -155,8 +169,7 @@ public final class PageCacheFill {
       throws IOException, InterruptedException {
     for (Slice s = slices.poll(); s != null; s = slices.poll()) {
       // The shell joins the cgroup (if any), then becomes dd: the pages are the container's from
-      // the
-      // start.
+      // the start.
       Process p =
           new ProcessBuilder(
                   "sh",
