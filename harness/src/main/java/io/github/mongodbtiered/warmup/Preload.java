@@ -37,7 +37,7 @@ import org.bson.Document;
  */
 public final class Preload {
   static final int BATCH_DOCUMENTS = 2_000;
-  static final int READERS = 8;
+  static final int READERS = 16;
 
   /**
    * What the preload did.
