@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.servers.DiskBaseline;
+import java.util.Properties;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -12,13 +13,24 @@ final class BaselineOptions {
       defaultValue = "true",
       fallbackValue = "true",
       description =
-          "Before the cells, measure what each profile's disk delivers (random O_DIRECT reads"
-              + " and writes of --baseline-blocks, threads doubling to --baseline-max-threads),"
+          "Before the cells, measure what each profile's disk delivers (random O_DIRECT I/O"
+              + " of --baseline-blocks, --baseline-mode, threads doubling to"
+              + " --baseline-max-threads),"
               + " in a container limited like the profile's server (the bare disk once for"
               + " --server embedded), and keep it in run.json and index.html. A baseline an"
               + " earlier run of this report measured is kept. Default: on; a URL target is"
               + " skipped, its disk is not on this host.")
   boolean enabled;
+
+  @Option(
+      names = "--baseline-mode",
+      paramLabel = "MODE",
+      converter = MeasurementOptions.IoMode.Converter.class,
+      description =
+          "${COMPLETION-CANDIDATES}: what the baseline measures (default: read for a workload"
+              + " that only reads, as the study's fio baseline did; both when it updates, inserts"
+              + " or read-modify-writes).")
+  MeasurementOptions.IoMode mode;
 
   @Option(
       names = "--baseline-seconds",
@@ -57,14 +69,18 @@ final class BaselineOptions {
 
   @Mixin ProbeImageOption probeImage;
 
-  /** The baseline's settings, or null with --no-disk-baseline. */
-  DiskBaseline.Settings settings() {
+  /**
+   * The baseline's settings, or null with --no-disk-baseline.
+   *
+   * @param workload the cells' workload properties, which decide the default mode
+   */
+  DiskBaseline.Settings settings(Properties workload) {
     if (!enabled) {
       return null;
     }
     blocks.requireFits("--baseline-file-size", fileSize);
     return new DiskBaseline.Settings(
-        DiskBaseline.Settings.defaults().modes(),
+        mode != null ? mode.modes : DiskBaseline.modesFor(workload),
         blocks.minBytes(),
         blocks.maxBytes(),
         fileSize.bytes(),

@@ -51,7 +51,7 @@ final class SweepOptionsFactory {
             .outDir(out.toAbsolutePath())
             .dataDir(server.dataDir(out))
             .commandLine(commandLine)
-            .diskBaseline(baseline.settings())
+            .diskBaseline(baseline.settings(properties))
             .probeImage(baseline.probeImage.image)
             .latency(volume.latency)
             .volumeSizeBytes(volume.volumeSizeBytes())

@@ -91,7 +91,7 @@ public final class SweepOptions {
     dataDir = b.dataDir != null ? b.dataDir : outDir.resolve("data");
     dropExisting = b.dropExisting;
     commandLine = List.copyOf(b.commandLine);
-    diskBaseline = b.diskBaseline;
+    diskBaseline = b.resolvedDiskBaseline();
     probeImage = b.probeImage;
     latency = b.latency;
     volumeSizeBytes = b.volumeSizeBytes;

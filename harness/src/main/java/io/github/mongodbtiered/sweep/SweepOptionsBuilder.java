@@ -39,9 +39,11 @@ public final class SweepOptionsBuilder {
   Path dataDir;
   boolean dropExisting;
   List<String> commandLine = List.of();
-  // --disk-baseline's defaults: 5 s steps up to 16 threads, 4k-32k blocks in a 1 GiB file.
-  DiskBaseline.Settings diskBaseline =
+  // --disk-baseline's defaults: 5 s steps up to 16 threads, 4k-32k blocks in a 1 GiB file, the
+  // workload's kind of I/O (decided at build, once the workload is known).
+  private static final DiskBaseline.Settings BASELINE_DEFAULTS =
       DiskBaseline.Settings.defaults().withMaxThreads(16).withSecondsPerStep(5);
+  DiskBaseline.Settings diskBaseline = BASELINE_DEFAULTS;
   String probeImage = ServerImages.STANDIN_IMAGE;
   LatencyMethod latency = LatencyMethod.AUTO;
   long volumeSizeBytes;
@@ -299,6 +301,13 @@ public final class SweepOptionsBuilder {
       profiles = defaultProfiles();
     }
     return new SweepOptions(this);
+  }
+
+  /** The baseline's settings: the defaults measure the workload's kind of I/O. */
+  DiskBaseline.Settings resolvedDiskBaseline() {
+    return diskBaseline == BASELINE_DEFAULTS && workload != null
+        ? BASELINE_DEFAULTS.withModes(DiskBaseline.modesFor(workload))
+        : diskBaseline;
   }
 
   // The built-in ones --profiles names by default; looked up only when none were given.

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testcontainers.containers.output.OutputFrame;
@@ -125,6 +126,23 @@ class DiskBaselineUnitTest {
       assertTrue(e.getMessage().contains(cases[i][1]), e.getMessage());
     }
     assertThrows(IllegalArgumentException.class, () -> s.withMaxThreads(2048));
+  }
+
+  @Test
+  void aWorkloadThatOnlyReadsIsBaselinedWithReadsAndOneThatWritesWithBoth() {
+    Properties readOnly = new Properties();
+    readOnly.setProperty("readproportion", "1");
+    readOnly.setProperty("updateproportion", "0");
+    assertEquals(List.of(Mode.READ), DiskBaseline.modesFor(readOnly));
+    // YCSB's core workload updates 5% of operations unless told otherwise.
+    Properties unset = new Properties();
+    assertEquals(List.of(Mode.READ, Mode.WRITE), DiskBaseline.modesFor(unset));
+    for (String writing :
+        List.of("insertproportion", "readmodifywriteproportion", "updateproportion")) {
+      Properties w = (Properties) readOnly.clone();
+      w.setProperty(writing, " 0.1");
+      assertEquals(List.of(Mode.READ, Mode.WRITE), DiskBaseline.modesFor(w), writing);
+    }
   }
 
   @Test
