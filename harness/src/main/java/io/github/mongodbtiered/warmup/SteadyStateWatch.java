@@ -25,10 +25,10 @@ import org.bson.Document;
  * must start where it will stay.
  *
  * <p>Where the limits cannot have mattered, the first stage's steady state stands: when the caches
- * settle with the server's device I/O over the last window below half of every limit ({@link
- * LimitsBind}), the limits go back and the phase ends (an in-cache cell reads nothing from the
- * disk, and a throttle below its rate delays nothing). The second stage would only repeat the trend
- * window on the same figures.
+ * settle with the server reading next to nothing from its device and its I/O over the last window
+ * below half of every limit ({@link LimitsBind}), the limits go back and the phase ends (an
+ * in-cache cell reads nothing from the disk). The second stage would only repeat the trend window
+ * on the same figures.
  */
 public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
@@ -52,13 +52,15 @@ public final class SteadyStateWatch implements Progress {
     /**
      * @param opsPerSec reads and writes per second
      * @param bytesPerSec bytes read and written per second
+     * @param readsPerSec reads per second, NaN when unknown
      */
-    boolean at(double opsPerSec, double bytesPerSec);
+    boolean at(double opsPerSec, double bytesPerSec, double readsPerSec);
   }
 
   private Supplier<CgroupIoStats.Io> deviceIo = () -> null;
   private LimitsBind limitsBind;
-  // {phase ms, ops, bytes} of the device I/O at the last window's samples and the one before it.
+  // {phase ms, ops, bytes, reads or -1} of the device I/O at the last window's samples and the one
+  // before it.
   private final Deque<long[]> ioWindow = new ArrayDeque<>();
   private volatile boolean limitsIdle;
 
@@ -272,7 +274,10 @@ public final class SteadyStateWatch implements Progress {
       ioWindow.clear();
       return;
     }
-    ioWindow.addLast(new long[] {elapsedMillis, io.ops(), io.bytes()});
+    ioWindow.addLast(
+        new long[] {
+          elapsedMillis, io.ops(), io.bytes(), lastDeviceReads == null ? -1 : lastDeviceReads
+        });
     if (ioWindow.size() > SteadyStateDetector.WINDOW_SECONDS + 1) {
       ioWindow.removeFirst();
     }
@@ -286,10 +291,13 @@ public final class SteadyStateWatch implements Progress {
     long[] first = ioWindow.getFirst();
     long[] last = ioWindow.getLast();
     double seconds = (last[0] - first[0]) / 1000.0;
+    double readsPerSec =
+        first[3] < 0 || last[3] < first[3] ? Double.NaN : (last[3] - first[3]) / seconds;
     return seconds > 0
         && last[1] >= first[1]
         && last[2] >= first[2]
-        && !limitsBind.at((last[1] - first[1]) / seconds, (last[2] - first[2]) / seconds);
+        && !limitsBind.at(
+            (last[1] - first[1]) / seconds, (last[2] - first[2]) / seconds, readsPerSec);
   }
 
   /** Ends the stage with the limits lifted: the limits go back and the detector starts afresh. */

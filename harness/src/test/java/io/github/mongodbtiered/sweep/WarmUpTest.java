@@ -10,15 +10,26 @@ class WarmUpTest {
   @Test
   void theLimitsBindFromHalfOfAnyOfThem() {
     DiskProfile hdd = DiskProfile.named("hdd-150").iops(150).addedLatencyMillis(7).build();
-    assertFalse(WarmUp.limitsBind(hdd, 74.9, 50e6));
-    assertTrue(WarmUp.limitsBind(hdd, 75, 0));
+    assertFalse(WarmUp.limitsBind(hdd, 74.9, 50e6, 0));
+    assertTrue(WarmUp.limitsBind(hdd, 75, 0, 0));
 
     DiskProfile narrow = DiskProfile.named("narrow").readBytesPerSec(10_000_000).iops(5000).build();
-    assertFalse(WarmUp.limitsBind(narrow, 2000, 4_000_000));
-    assertTrue(WarmUp.limitsBind(narrow, 2000, 5_000_000), "half the bandwidth");
-    assertTrue(WarmUp.limitsBind(narrow, 2500, 0), "half the IOPS");
+    assertFalse(WarmUp.limitsBind(narrow, 2000, 4_000_000, 0));
+    assertTrue(WarmUp.limitsBind(narrow, 2000, 5_000_000, 0), "half the bandwidth");
+    assertTrue(WarmUp.limitsBind(narrow, 2500, 0, 0), "half the IOPS");
 
     DiskProfile unlimited = DiskProfile.named("none").addedLatencyMillis(7).build();
-    assertFalse(WarmUp.limitsBind(unlimited, 1e9, 1e12));
+    assertFalse(WarmUp.limitsBind(unlimited, 1e9, 1e12, 1e9));
+  }
+
+  @Test
+  void underALimitOnlyADeviceThatReadsNextToNothingIsIdle() {
+    DiskProfile hdd = DiskProfile.named("hdd-150").iops(150).addedLatencyMillis(7).build();
+    // Writes (a checkpoint's) below half the limit, the odd read: the limits cannot matter.
+    assertFalse(WarmUp.limitsBind(hdd, 40, 1e6, 1));
+    // A 4M-record cell did under 75 I/Os a second with the limits lifted, and slowed 4x under them.
+    assertTrue(WarmUp.limitsBind(hdd, 64, 1e6, 64));
+    assertTrue(WarmUp.limitsBind(hdd, 40, 1e6, 1.5));
+    assertTrue(WarmUp.limitsBind(hdd, 0, 0, Double.NaN), "reads unknown");
   }
 }

@@ -101,14 +101,21 @@ class SteadyStateWatchTest {
   }
 
   /**
-   * Given a warm-up with the limits lifted whose device I/O stays at 100 I/Os a second, when the
-   * caches settle and the limits would bind only from 500, then its steady state stands: the limits
-   * go back and the phase ends; at 600 a second, or with the I/O unknown, the stage under the
-   * limits runs as before.
+   * Given a warm-up with the limits lifted whose device I/O stays at 100 I/Os a second, none of
+   * them reads, when the caches settle and the limits would bind only from 500 (or from more than
+   * one read a second), then its steady state stands: the limits go back and the phase ends; at 600
+   * a second, with 50 of the 100 reads, or with the I/O unknown, the stage under the limits runs as
+   * before.
    */
   @Test
   void endsWithTheFirstStageWhenTheDeviceStayedFarBelowTheLimits() {
-    for (Long iosPerSec : new Long[] {100L, 600L, null}) {
+    record Io(Long perSec, long readsPerSec, boolean idle) {}
+    for (Io io :
+        List.of(
+            new Io(100L, 0, true),
+            new Io(100L, 50, false),
+            new Io(600L, 0, false),
+            new Io(null, 0, false))) {
       List<Long> restoredAt = new ArrayList<>();
       AtomicLong elapsed = new AtomicLong();
       SteadyStateWatch w =
@@ -121,29 +128,29 @@ class SteadyStateWatchTest {
                   () -> restoredAt.add(elapsed.get()),
                   60_000)
               .clientJit(() -> -1L)
+              .deviceReads(() -> io.readsPerSec() * elapsed.get() / 1000)
               .deviceIo(
                   () ->
-                      iosPerSec == null
+                      io.perSec() == null
                           ? new CgroupIoStats.Io(null, null)
                           : new CgroupIoStats.Io(
-                              iosPerSec * elapsed.get() / 1000,
-                              4096 * iosPerSec * elapsed.get() / 1000),
-                  (ops, bytes) -> ops >= 500);
+                              io.perSec() * elapsed.get() / 1000,
+                              4096 * io.perSec() * elapsed.get() / 1000),
+                  (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
       long ops = 0;
       for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
         elapsed.set(half * 500L);
         w.update(ops, 0, half * 500L);
         ops += 2500;
       }
-      assertEquals(List.of(10_000L), restoredAt, iosPerSec + " I/Os a second");
+      assertEquals(List.of(10_000L), restoredAt, io.toString());
       assertTrue(w.steady());
-      boolean idle = iosPerSec != null && iosPerSec < 500;
-      assertEquals(idle, w.limitsIdle(), iosPerSec + " I/Os a second");
-      if (idle) {
+      assertEquals(io.idle(), w.limitsIdle(), io.toString());
+      if (io.idle()) {
         assertEquals(10_000, w.steadyAtMillis());
       } else {
         // A trend window of its own under the limits, from the update after they went back.
-        assertEquals(10_000 + 500 + 10_000, w.steadyAtMillis(), iosPerSec + " I/Os a second");
+        assertEquals(10_000 + 500 + 10_000, w.steadyAtMillis(), io.toString());
       }
     }
   }
