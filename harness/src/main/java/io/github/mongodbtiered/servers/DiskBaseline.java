@@ -25,40 +25,6 @@ import site.ycsb.workloads.CoreWorkload;
  * is known before a sweep measures MongoDB on it.
  */
 public final class DiskBaseline {
-  /**
-   * The I/O a workload does, for a baseline of it: reads, and writes too when it has a write
-   * proportion above 0, YCSB's defaults where unset (its core workload updates 5% of operations
-   * unless told otherwise). The study's fio baseline measured random reads for its read-only
-   * workload.
-   */
-  public static List<Mode> modesFor(Properties workload) {
-    boolean writes =
-        proportion(
-                    workload,
-                    CoreWorkload.UPDATE_PROPORTION_PROPERTY,
-                    CoreWorkload.UPDATE_PROPORTION_PROPERTY_DEFAULT)
-                > 0
-            || proportion(
-                    workload,
-                    CoreWorkload.INSERT_PROPORTION_PROPERTY,
-                    CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT)
-                > 0
-            || proportion(
-                    workload,
-                    CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY,
-                    CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT)
-                > 0;
-    return writes ? List.of(Mode.READ, Mode.WRITE) : List.of(Mode.READ);
-  }
-
-  private static double proportion(Properties workload, String name, String defaultValue) {
-    try {
-      return Double.parseDouble(workload.getProperty(name, defaultValue).trim());
-    } catch (NumberFormatException e) {
-      return 1; // YCSB refuses it, naming it; until then, count it as writing
-    }
-  }
-
   /** The largest thread count accepted: the study's mongoperf went as far. */
   public static final int MAX_THREADS_LIMIT = 1024;
 
@@ -186,6 +152,40 @@ public final class DiskBaseline {
       if (!problem.isEmpty()) {
         throw new IllegalArgumentException(what + ": " + problem);
       }
+    }
+  }
+
+  /**
+   * The I/O a workload does, for a baseline of it: reads, and writes too when it has a write
+   * proportion above 0, YCSB's defaults where unset (its core workload updates 5% of operations
+   * unless told otherwise). The study's fio baseline measured random reads for its read-only
+   * workload.
+   */
+  public static List<Mode> modesFor(Properties workload) {
+    boolean writes =
+        proportion(
+                    workload,
+                    CoreWorkload.UPDATE_PROPORTION_PROPERTY,
+                    CoreWorkload.UPDATE_PROPORTION_PROPERTY_DEFAULT)
+                > 0
+            || proportion(
+                    workload,
+                    CoreWorkload.INSERT_PROPORTION_PROPERTY,
+                    CoreWorkload.INSERT_PROPORTION_PROPERTY_DEFAULT)
+                > 0
+            || proportion(
+                    workload,
+                    CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY,
+                    CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT)
+                > 0;
+    return writes ? List.of(Mode.READ, Mode.WRITE) : List.of(Mode.READ);
+  }
+
+  private static double proportion(Properties workload, String name, String defaultValue) {
+    try {
+      return Double.parseDouble(workload.getProperty(name, defaultValue).trim());
+    } catch (NumberFormatException e) {
+      return 1; // YCSB refuses it, naming it; until then, count it as writing
     }
   }
 
