@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,19 +17,7 @@ class SweepOptionsFactoryTest {
   void theBuildersDefaultsAreTheCommandLines(@TempDir Path dir) throws Exception {
     // MONGODB_URL would stand in for --mongodb-url, and the command line differ from the default.
     assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
-    SweepCommand sweep = new SweepCommand();
-    new CommandLine(sweep).parseArgs("--out", dir.toString());
-
-    SweepOptions fromCli =
-        SweepOptionsFactory.create(
-            sweep.cells,
-            sweep.workload,
-            sweep.load,
-            sweep.server,
-            sweep.baseline,
-            sweep.volume,
-            sweep.out,
-            List.of("mongodb-tiered", "sweep"));
+    SweepOptions fromCli = fromCommandLine(dir);
 
     SweepOptions built =
         SweepOptions.builder()
@@ -55,20 +44,23 @@ class SweepOptionsFactoryTest {
   }
 
   private static List<DiskBaseline.Mode> baselineModes(Path dir, String... args) throws Exception {
+    return fromCommandLine(dir, args).diskBaseline().modes();
+  }
+
+  /** The options of {@code mongodb-tiered sweep --out DIR ARGS...}. */
+  private static SweepOptions fromCommandLine(Path dir, String... args) throws Exception {
     SweepCommand sweep = new SweepCommand();
-    List<String> all = new java.util.ArrayList<>(List.of("--out", dir.toString()));
+    List<String> all = new ArrayList<>(List.of("--out", dir.toString()));
     all.addAll(List.of(args));
     new CommandLine(sweep).parseArgs(all.toArray(new String[0]));
     return SweepOptionsFactory.create(
-            sweep.cells,
-            sweep.workload,
-            sweep.load,
-            sweep.server,
-            sweep.baseline,
-            sweep.volume,
-            sweep.out,
-            List.of("mongodb-tiered", "sweep"))
-        .diskBaseline()
-        .modes();
+        sweep.cells,
+        sweep.workload,
+        sweep.load,
+        sweep.server,
+        sweep.baseline,
+        sweep.volume,
+        sweep.out,
+        List.of("mongodb-tiered", "sweep"));
   }
 }
