@@ -142,12 +142,7 @@ final class WarmUp {
    */
   static boolean limitsBind(
       DiskProfile p, double opsPerSec, double bytesPerSec, double readsPerSec) {
-    boolean limited =
-        p.readIops() > 0
-            || p.writeIops() > 0
-            || p.readBytesPerSec() > 0
-            || p.writeBytesPerSec() > 0;
-    return (limited && !(readsPerSec <= IDLE_READS_PER_SEC))
+    return (p.throttlesDisk() && !(readsPerSec <= IDLE_READS_PER_SEC))
         || reaches(opsPerSec, p.readIops())
         || reaches(opsPerSec, p.writeIops())
         || reaches(bytesPerSec, p.readBytesPerSec())
