@@ -135,12 +135,12 @@ final class DataSetLoader {
    * @return what it did, for the step's closing line, or null when the files are out of reach
    */
   private String fillPageCache(Endpoint e) {
-    if (server.hostDataDir() == null || e.serverPid() == null) {
-      return null;
-    }
     PageCacheFill.Outcome fill =
         PageCacheFill.forServer(
             server.hostDataDir(), e.serverPid(), server.kind() == ServerKind.EMBEDDED);
+    if (fill == null) {
+      return null;
+    }
     if (fill.skipped() != null) {
       // Only slower: not worth a warning in run.json.
       listener.info("page cache not filled before loading: " + fill.skipped());

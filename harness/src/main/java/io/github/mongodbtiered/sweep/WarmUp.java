@@ -208,12 +208,9 @@ final class WarmUp {
    * server, whose files are out of reach.
    */
   private PageCacheFill.Outcome fillPageCache() {
-    TargetServer server = c.server();
-    if (server.hostDataDir() == null || c.endpoint().serverPid() == null) {
-      return null;
-    }
     // Interrupted: the sweep is being stopped, and its own checks see the flag.
-    return PageCacheFill.forServer(server.hostDataDir(), c.endpoint().serverPid(), c.embedded());
+    return PageCacheFill.forServer(
+        c.server().hostDataDir(), c.endpoint().serverPid(), c.embedded());
   }
 
   private static String trim(double seconds) {

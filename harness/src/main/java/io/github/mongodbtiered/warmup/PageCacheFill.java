@@ -85,8 +85,15 @@ public final class PageCacheFill {
    * Fills the page cache of a server on this host: a container's ({@link #run}), or the host's for
    * a server in this JVM ({@link #intoHostCache}). An interrupt ends it with the outcome {@code
    * skipped("interrupted")} and the thread's interrupt flag set, for the caller's own checks.
+   *
+   * @param dataDir the server's data directory on this host, or null when it has none here
+   * @param serverPid the server's process on this host, or null when it has none here
+   * @return what the fill did, or null for a server whose files are out of reach (a remote one)
    */
-  public static Outcome forServer(Path dataDir, long serverPid, boolean inThisJvm) {
+  public static Outcome forServer(Path dataDir, Long serverPid, boolean inThisJvm) {
+    if (dataDir == null || serverPid == null) {
+      return null;
+    }
     try {
       return inThisJvm ? intoHostCache(dataDir) : run(dataDir, serverPid);
     } catch (InterruptedException e) {
