@@ -13,6 +13,7 @@ import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
 import org.bson.Document;
@@ -87,7 +88,7 @@ final class WarmUp {
     }
     Preload.Outcome preload;
     try {
-      preload = Preload.run(db, c.options().table(), preloadProgress);
+      preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
     } catch (RuntimeException e) {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
     }
@@ -97,6 +98,21 @@ final class WarmUp {
     }
     series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
     return null;
+  }
+
+  /**
+   * Whether the collection's {@code _id} index is a file of its own for the preload to read: not
+   * when its indexes take no room (the stand-in keeps the keys in the collection's table, a
+   * clustered collection has no {@code _id} index). Sizes the server does not give count as yes.
+   */
+  private boolean keysApart(MongoDatabase db) {
+    try {
+      Long indexBytes =
+          MeasuredRun.sizes(db, c.options().table(), !c.embedded(), new ArrayList<>()).indexBytes();
+      return indexBytes == null || indexBytes > 0;
+    } catch (RuntimeException e) {
+      return true;
+    }
   }
 
   /** Runs the workload until the watch finds the steady state or {@code --warmup} runs out. */

@@ -29,6 +29,14 @@ import org.bson.Document;
  * reads its documents too, so one reader took over 9 minutes for 2M records; concurrent readers
  * keep several I/Os in flight, as the workload's threads do.
  *
+ * <p>The document scan asks for {@code _id} and a field no document has ({@link #FETCH_FIELD}): a
+ * projection the {@code _id} index cannot cover, so the server still fetches every document into
+ * its cache, while the replies carry keys only. Whole documents cost the client their decoding (2.5
+ * GB for 2M records, on cores it shares with the server) and the server a reply of {@link
+ * #BATCH_DOCUMENTS} documents per reader (20 MB of 10 KB documents). Where the collection's indexes
+ * take no room (the stand-in keeps its keys in the collection's own table; a clustered collection
+ * has no {@code _id} index) the key scan is skipped: the document scan reads the keys.
+ *
  * <p>Either scan stops once the WiredTiger cache is full ({@link CacheFull}): past that, every page
  * it reads evicts one it read before, and on a data set far over memory it would take as long as
  * reading the whole file (a 4M-record scan on san-600, whose added latency stays, took 9.5
@@ -41,10 +49,13 @@ public final class Preload {
   // 10 KB: each reader's batch of 2,000 documents is a 20 MB reply.
   static final int READERS = 8;
 
+  /** A field the projection names so that no index covers it; documents need not have it. */
+  static final String FETCH_FIELD = "preload-fetch";
+
   /**
    * What the preload did.
    *
-   * @param indexKeys {@code _id} keys read by the covered scan
+   * @param indexKeys {@code _id} keys read by the covered scan, 0 when it was skipped
    * @param documents documents read
    * @param stoppedAtFullCache true when the document scan stopped at a full WiredTiger cache
    * @param indexScanRefusal why the server refused the covered scan, or null when it ran
@@ -59,23 +70,27 @@ public final class Preload {
 
   private Preload() {}
 
-  public static Outcome run(MongoDatabase db, String collection) {
-    return run(db, collection, BATCH_DOCUMENTS, Progress.NONE);
-  }
-
   /**
+   * @param keysApart whether the {@code _id} index is a file of its own to read (false: the
+   *     document scan alone, which reads the keys with the documents)
    * @param progress told the keys and documents read so far, against twice the collection's
-   *     estimated document count
+   *     estimated document count (once when the key scan is skipped)
    */
-  public static Outcome run(MongoDatabase db, String collection, Progress progress) {
-    return run(db, collection, BATCH_DOCUMENTS, progress);
+  public static Outcome run(
+      MongoDatabase db, String collection, boolean keysApart, Progress progress) {
+    return run(db, collection, keysApart, BATCH_DOCUMENTS, progress);
   }
 
-  static Outcome run(MongoDatabase db, String collection, int batchDocuments, Progress progress) {
+  static Outcome run(
+      MongoDatabase db,
+      String collection,
+      boolean keysApart,
+      int batchDocuments,
+      Progress progress) {
     long t0 = System.nanoTime();
     MongoCollection<Document> c = db.getCollection(collection);
-    long total = c.estimatedDocumentCount();
-    // One bar for both scans: keys, then documents, out of twice the count.
+    long total = c.estimatedDocumentCount() * (keysApart ? 2 : 1);
+    // One bar for both scans: keys, then documents.
     AtomicLong keysRead = new AtomicLong();
     AtomicLong nextShownNanos = new AtomicLong();
     ShownProgress shown =
@@ -85,7 +100,7 @@ public final class Preload {
           // About twice a second, and from one reader at a time: a progress bar is not thread-safe.
           if (now >= due && nextShownNanos.compareAndSet(due, now + 500_000_000L)) {
             synchronized (nextShownNanos) {
-              progress.update(keysRead.get() + read, 2 * total, (now - t0) / 1_000_000);
+              progress.update(keysRead.get() + read, total, (now - t0) / 1_000_000);
             }
           }
         };
@@ -95,8 +110,10 @@ public final class Preload {
     List<KeyRange> ranges = List.of(KeyRange.ALL);
     try {
       ranges = KeyRange.split(c);
-      keys = readAll(c, ranges, batchDocuments, true, full, shown);
-      keysRead.set(keys);
+      if (keysApart) {
+        keys = readAll(c, ranges, batchDocuments, true, full, shown);
+        keysRead.set(keys);
+      }
     } catch (RuntimeException e) {
       // A server without hints (or covered scans) still loads the keys with the documents.
       refusal = String.valueOf(e.getMessage());
@@ -106,7 +123,7 @@ public final class Preload {
     // The bar ends where the scans did: a preload shorter than the half-second gap, or one whose
     // first range was empty, would otherwise show nothing or zero.
     synchronized (nextShownNanos) {
-      progress.update(keys + documents, 2 * total, elapsedNanos / 1_000_000);
+      progress.update(keys + documents, total, elapsedNanos / 1_000_000);
     }
     return new Outcome(keys, documents, full.full(), refusal, elapsedNanos / 1e9);
   }
@@ -173,9 +190,10 @@ public final class Preload {
     while (true) {
       var find =
           c.find(range.after(last)).sort(Sorts.ascending("_id")).limit(batch).batchSize(batch);
-      if (keysOnly) {
-        find = find.projection(Projections.include("_id")).hint(new Document("_id", 1));
-      }
+      find =
+          keysOnly
+              ? find.projection(Projections.include("_id")).hint(new Document("_id", 1))
+              : find.projection(Projections.include("_id", FETCH_FIELD));
       int inBatch = 0;
       try (MongoCursor<Document> cursor = find.iterator()) {
         while (cursor.hasNext()) {

@@ -53,6 +53,7 @@ class PreloadTest {
         Preload.run(
             client.getDatabase("bench"),
             "usertable",
+            true,
             50,
             (done, total, elapsed) -> {
               assertEquals(2 * 1_037, total);
@@ -66,6 +67,37 @@ class PreloadTest {
     assertEquals(2 * 1_037, shown.get(), "the bar ends at both scans' total");
   }
 
+  /** Given a server that keeps its keys with the documents, one scan reads them all. */
+  @Test
+  void withoutAnIndexOfItsOwnTheDocumentScanAloneReadsEveryDocument() {
+    MongoCollection<Document> c = client.getDatabase("bench").getCollection("usertable");
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < 777; i++) {
+      docs.add(
+          new Document("_id", "user" + Long.toUnsignedString(i * 0x9E3779B97F4A7C15L))
+              .append("field0", "x".repeat(100)));
+    }
+    c.insertMany(docs);
+    AtomicLong total = new AtomicLong();
+    AtomicLong shown = new AtomicLong();
+
+    Preload.Outcome o =
+        Preload.run(
+            client.getDatabase("bench"),
+            "usertable",
+            false,
+            50,
+            (done, all, elapsed) -> {
+              total.set(all);
+              shown.accumulateAndGet(done, Math::max);
+            });
+
+    assertEquals(0, o.indexKeys());
+    assertEquals(777, o.documents());
+    assertEquals(777, total.get(), "one scan's worth on the bar");
+    assertEquals(777, shown.get());
+  }
+
   @Test
   void keysThatAreNotStringsAreReadAsOneRange() {
     MongoCollection<Document> c = client.getDatabase("bench").getCollection("usertable");
@@ -75,7 +107,8 @@ class PreloadTest {
     }
     c.insertMany(docs);
 
-    Preload.Outcome o = Preload.run(client.getDatabase("bench"), "usertable", 50, Progress.NONE);
+    Preload.Outcome o =
+        Preload.run(client.getDatabase("bench"), "usertable", true, 50, Progress.NONE);
 
     assertEquals(333, o.indexKeys());
     assertEquals(333, o.documents());
