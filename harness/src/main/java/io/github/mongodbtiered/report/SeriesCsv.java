@@ -28,7 +28,12 @@ public final class SeriesCsv {
           "ops_per_sec",
           "p99_ms",
           "main_operation",
-          "main_p99_ms");
+          "main_p99_ms",
+          "warmup_stage",
+          "warmup_waiting_on");
+
+  /** The header before the warm-up's stage and waits were kept; such files are still read. */
+  private static final List<String> HEADER_WITHOUT_WAITS = HEADER.subList(0, 9);
 
   /** What a row's time belongs to. */
   public enum Phase {
@@ -63,6 +68,11 @@ public final class SeriesCsv {
    * @param p99Millis the 99th percentile of every operation together, ms; null without operations
    * @param mainOperation the operation type with the most operations in the run (READ, ...)
    * @param mainP99Millis its 99th percentile, ms; null when it had none in this second
+   * @param warmupStage a warm-up second's stage: {@code lifted} (the disk limits lifted) or {@code
+   *     limited}; null for other phases and where no limit was lifted
+   * @param waitingOn the steady-state tests a warm-up second failed, {@code ;}-separated ({@link
+   *     io.github.mongodbtiered.warmup.SteadyStateDetector#waitingOn()}), empty at the second found
+   *     steady; null for other phases and where the warm-up kept no record
    */
   public record Row(
       int repeat,
@@ -73,7 +83,35 @@ public final class SeriesCsv {
       Double opsPerSec,
       Double p99Millis,
       String mainOperation,
-      Double mainP99Millis) {}
+      Double mainP99Millis,
+      String warmupStage,
+      String waitingOn) {
+
+    /** A row without a warm-up's stage and waits. */
+    public Row(
+        int repeat,
+        Phase phase,
+        double startSeconds,
+        double endSeconds,
+        Long operations,
+        Double opsPerSec,
+        Double p99Millis,
+        String mainOperation,
+        Double mainP99Millis) {
+      this(
+          repeat,
+          phase,
+          startSeconds,
+          endSeconds,
+          operations,
+          opsPerSec,
+          p99Millis,
+          mainOperation,
+          mainP99Millis,
+          null,
+          null);
+    }
+  }
 
   private SeriesCsv() {}
 
@@ -92,7 +130,9 @@ public final class SeriesCsv {
               r.opsPerSec() == null ? "" : String.format(Locale.ROOT, "%.1f", r.opsPerSec()),
               r.p99Millis() == null ? "" : fixed(r.p99Millis()),
               r.mainOperation() == null ? "" : r.mainOperation(),
-              r.mainP99Millis() == null ? "" : fixed(r.mainP99Millis())));
+              r.mainP99Millis() == null ? "" : fixed(r.mainP99Millis()),
+              r.warmupStage() == null ? "" : r.warmupStage(),
+              r.waitingOn() == null ? "" : r.waitingOn()));
     }
     return out.toString();
   }
@@ -109,9 +149,12 @@ public final class SeriesCsv {
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(file + ": no such time series");
     }
-    if (lines.isEmpty() || !lines.get(0).strip().equals(String.join(",", HEADER))) {
+    String header = lines.isEmpty() ? "" : lines.get(0).strip();
+    if (!header.equals(String.join(",", HEADER))
+        && !header.equals(String.join(",", HEADER_WITHOUT_WAITS))) {
       throw new IOException(file + ": not a time series (its header is not " + HEADER + ")");
     }
+    int fields = header.split(",", -1).length;
     List<Row> rows = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
       String line = lines.get(i).strip();
@@ -119,7 +162,7 @@ public final class SeriesCsv {
         continue;
       }
       try {
-        rows.add(parse(line));
+        rows.add(parse(line, fields));
       } catch (RuntimeException e) {
         throw new IOException(file + ": line " + (i + 1) + " is not a series row: " + line, e);
       }
@@ -144,15 +187,16 @@ public final class SeriesCsv {
     AtomicFiles.write(file, render(all));
   }
 
-  private static Row parse(String line) {
+  private static Row parse(String line, int fields) {
     // Every field is a number or a word: a quote would mean this file was written by another tool.
     if (line.indexOf('"') >= 0) {
       throw new IllegalArgumentException("quoted field");
     }
     List<String> f = new ArrayList<>(Arrays.asList(line.split(",", -1)));
-    if (f.size() != HEADER.size()) {
+    if (f.size() != fields) {
       throw new IllegalArgumentException(f.size() + " fields");
     }
+    boolean waits = fields == HEADER.size();
     return new Row(
         Integer.parseInt(f.get(0)),
         Phase.of(f.get(1)),
@@ -162,7 +206,9 @@ public final class SeriesCsv {
         number(f.get(5)),
         number(f.get(6)),
         f.get(7).isEmpty() ? null : f.get(7),
-        number(f.get(8)));
+        number(f.get(8)),
+        waits && !f.get(9).isEmpty() ? f.get(9) : null,
+        waits && f.get(1).equals(Phase.WARMUP.id()) ? f.get(10) : null);
   }
 
   private static Double number(String field) {

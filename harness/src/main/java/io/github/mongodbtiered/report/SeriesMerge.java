@@ -15,8 +15,8 @@ import java.util.Optional;
  * One cell's time series from several clients' reports (see {@link ReportMerge}): the clients ran
  * side by side, so each second's operations and throughput are summed over them, second by second
  * in order within each repeat and phase (as far as the shortest client's), and its p99 is the
- * highest client's, an upper bound of the p99 of all their operations together. Times and the
- * preload are the first client's.
+ * highest client's, an upper bound of the p99 of all their operations together. Times, the preload
+ * and the warm-up's stage and waits are the first client's.
  */
 final class SeriesMerge {
   /** What the merged cell's notes say about its series. */
@@ -84,7 +84,9 @@ final class SeriesMerge {
                 opsPerSec,
                 p99,
                 r.mainOperation(),
-                mainP99));
+                mainP99,
+                r.warmupStage(),
+                r.waitingOn()));
       }
     }
     return merged;

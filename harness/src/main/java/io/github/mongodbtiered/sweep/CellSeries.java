@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,8 @@ final class CellSeries {
   private final String profile;
   private long preloadEndMillis = -1;
   private double preloadSeconds;
+  private NavigableMap<Long, List<String>> waits;
+  private long liftedMillis = -1;
 
   CellSeries(ReportLayout layout, long recordCount, String profile) {
     this.layout = layout;
@@ -36,6 +39,15 @@ final class CellSeries {
   void preloaded(long endMillis, double seconds) {
     this.preloadEndMillis = endMillis;
     this.preloadSeconds = seconds;
+  }
+
+  /**
+   * The warm-up's record: the steady-state tests each of its samples failed, by phase time (ms),
+   * and the phase time until which the disk limits were lifted, or -1 when none were.
+   */
+  void warmedUp(NavigableMap<Long, List<String>> waits, long liftedMillis) {
+    this.waits = waits;
+    this.liftedMillis = liftedMillis;
   }
 
   /**
@@ -51,6 +63,8 @@ final class CellSeries {
       SeriesCsv.append(layout, recordCount, profile, repeat, rows(repeat, warm, run));
       layout.deleteWarmupHistogramsOf(recordCount, profile);
       preloadEndMillis = -1;
+      waits = null;
+      liftedMillis = -1;
       return Optional.empty();
     } catch (IOException | RuntimeException e) {
       return Optional.of("time series not written: " + Messages.of(e));
@@ -69,9 +83,36 @@ final class CellSeries {
           new Row(repeat, Phase.PRELOAD, end - preloadSeconds, end, null, null, null, null, null));
     }
     String main = mainOperation(run);
-    warm.forEach(i -> rows.add(row(repeat, Phase.WARMUP, i, origin, main)));
+    warm.forEach(i -> rows.add(warmupRow(repeat, i, origin, main)));
     run.forEach(i -> rows.add(row(repeat, Phase.RUN, i, origin, main)));
     return rows;
+  }
+
+  /**
+   * A warm-up second with its stage and the tests its last sample failed (the sample taken by the
+   * end of the second, half a second's leeway for the watch's pace); before the first sample, the
+   * trend window's samples.
+   */
+  private Row warmupRow(int repeat, Interval i, long origin, String main) {
+    Row r = row(repeat, Phase.WARMUP, i, origin, main);
+    if (waits == null) {
+      return r;
+    }
+    long endMillis = i.endMillis() - origin;
+    Map.Entry<Long, List<String>> wait = waits.floorEntry(endMillis + 500);
+    String stage = liftedMillis < 0 ? null : endMillis <= liftedMillis + 500 ? "lifted" : "limited";
+    return new Row(
+        r.repeat(),
+        r.phase(),
+        r.startSeconds(),
+        r.endSeconds(),
+        r.operations(),
+        r.opsPerSec(),
+        r.p99Millis(),
+        r.mainOperation(),
+        r.mainP99Millis(),
+        stage,
+        wait == null ? "samples" : String.join(";", wait.getValue()));
   }
 
   private static Row row(int repeat, Phase phase, Interval i, long origin, String main) {

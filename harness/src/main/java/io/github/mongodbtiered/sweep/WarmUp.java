@@ -184,10 +184,11 @@ final class WarmUp {
     }
     figures.put(Metric.WARMUP_S, (watch.steady() ? watch.steadyAtMillis() : ranMillis) / 1000.0);
     figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
+    long liftedMillis = watch.liftedMillis() >= 0 ? watch.liftedMillis() : ranMillis;
     if (liftedAny) {
-      long liftedMillis = watch.liftedMillis() >= 0 ? watch.liftedMillis() : ranMillis;
       figures.put(Metric.WARMUP_LIFTED_S, liftedMillis / 1000.0);
     }
+    series.warmedUp(watch.waits(), liftedAny ? liftedMillis : -1);
     if (!watch.steady()) {
       cell.note(
           String.format(

@@ -107,21 +107,40 @@ public final class SteadyStateDetector {
 
   /** True when the last full window met every tolerance that applies. */
   public boolean steady() {
+    return waitingOn().isEmpty();
+  }
+
+  /**
+   * The tests the last window fails, by name, in the order above: {@code samples} (fewer than the
+   * trend window), {@code ops-step} (the two windows' means), {@code ops-trend}, {@code
+   * reads-trend} (device reads per operation), {@code jit}, {@code page-cache}, {@code wt-cache}
+   * (grew) and {@code page-reads} (not flat); empty when steady.
+   */
+  public List<String> waitingOn() {
     if (window.size() < trendSeconds) {
-      return false;
+      return List.of("samples");
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);
     Drift trend = trend();
     Drift reads = deviceReadsTrend();
-    if (opsDrift() >= OPS_DRIFT
-        || (trend != null && trend.drifting())
-        || (reads != null && reads.drifting())
-        || jitBusy() > JIT_BUSY
-        || pageCacheGrowth() >= CACHE_GROWTH) {
-      return false;
+    List<String> failed = new ArrayList<>();
+    addIf(failed, opsDrift() >= OPS_DRIFT, "ops-step");
+    addIf(failed, trend != null && trend.drifting(), "ops-trend");
+    addIf(failed, reads != null && reads.drifting(), "reads-trend");
+    addIf(failed, jitBusy() > JIT_BUSY, "jit");
+    addIf(failed, pageCacheGrowth() >= CACHE_GROWTH, "page-cache");
+    if (!throughputOnly) {
+      addIf(failed, cacheGrowth() >= CACHE_GROWTH, "wt-cache");
+      addIf(failed, !pageReadsFlat(), "page-reads");
     }
-    return throughputOnly || (cacheGrowth() < CACHE_GROWTH && pageReadsFlat());
+    return failed;
+  }
+
+  private static void addIf(List<String> failed, boolean fails, String test) {
+    if (fails) {
+      failed.add(test);
+    }
   }
 
   /** True when the last decision had no cache figures to go on. */

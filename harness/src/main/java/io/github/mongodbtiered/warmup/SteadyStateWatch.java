@@ -7,6 +7,9 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.bson.Document;
@@ -80,6 +83,7 @@ public final class SteadyStateWatch implements Progress {
   private long lastJitMillis;
   private Long lastServerJitMillis;
   private boolean started;
+  private final NavigableMap<Long, List<String>> waits = new TreeMap<>();
 
   /**
    * @param shown the progress bar the updates go on to
@@ -186,6 +190,7 @@ public final class SteadyStateWatch implements Progress {
       return;
     }
     boolean detected = detector.add(sample(opsDone, elapsedMillis));
+    waits.put(elapsedMillis, detector.waitingOn());
     if (limitsBack != null && liftedMillis < 0) {
       countDeviceIo(elapsedMillis); // only the stage with the limits lifted asks about them
       if (detected || elapsedMillis >= liftedBoundMillis) {
@@ -358,6 +363,14 @@ public final class SteadyStateWatch implements Progress {
   public synchronized boolean throughputOnly() {
     detector.steady(); // refreshes the flag for a window that never settled
     return detector.throughputOnly();
+  }
+
+  /**
+   * The tests that kept the warm-up going at each of its samples, by phase time (ms): {@link
+   * SteadyStateDetector#waitingOn()}, empty at the sample that found the steady state.
+   */
+  public synchronized NavigableMap<Long, List<String>> waits() {
+    return new TreeMap<>(waits);
   }
 
   /** The last window's figures, for a note. */

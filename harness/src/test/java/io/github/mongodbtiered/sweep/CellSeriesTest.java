@@ -104,8 +104,9 @@ class CellSeriesTest {
     String text = Files.readString(file);
     assertTrue(
         text.startsWith(
-            "repeat,phase,start_s,end_s,operations,ops_per_sec,p99_ms,main_operation,main_p99_ms"
-                + "\r\n1,preload,-1.700,-0.200,,,,,\r\n1,warmup,0.000,1.000,1000,1000.0,"),
+            "repeat,phase,start_s,end_s,operations,ops_per_sec,p99_ms,main_operation,main_p99_ms,"
+                + "warmup_stage,warmup_waiting_on\r\n1,preload,-1.700,-0.200,,,,,,,\r\n"
+                + "1,warmup,0.000,1.000,1000,1000.0,"),
         text);
     List<Row> rows = SeriesCsv.read(file);
     assertEquals(
@@ -157,5 +158,44 @@ class CellSeriesTest {
     List<Row> rows = SeriesCsv.read(layout.series(RECORDS, PROFILE));
     assertEquals(List.of(Phase.RUN, Phase.RUN), rows.stream().map(Row::phase).toList());
     assertEquals(0.0, rows.get(0).startSeconds(), 1e-9);
+  }
+
+  /**
+   * Given a warm-up whose first second ran with the disk limits lifted and whose detector waited on
+   * the trend window, then found the steady state, the warm-up rows name the stage and the tests.
+   */
+  @Test
+  void warmUpRowsSayTheirStageAndWhatTheWarmUpWaitedOn() throws IOException {
+    ReportLayout layout = layoutWithLogs();
+    CellSeries series = new CellSeries(layout, RECORDS, PROFILE);
+    java.util.TreeMap<Long, List<String>> waits = new java.util.TreeMap<>();
+    waits.put(1_010L, List.of("ops-step", "jit"));
+    waits.put(2_000L, List.of());
+    series.warmedUp(waits, 1_000);
+    series.append(1, run(layout));
+
+    List<Row> rows = SeriesCsv.read(layout.series(RECORDS, PROFILE));
+    assertEquals("lifted", rows.get(0).warmupStage());
+    assertEquals("ops-step;jit", rows.get(0).waitingOn());
+    assertEquals("limited", rows.get(1).warmupStage());
+    assertEquals("", rows.get(1).waitingOn(), "the second found steady waits on nothing");
+    assertEquals(null, rows.get(2).warmupStage(), "a run's row has no stage");
+    assertEquals(null, rows.get(2).waitingOn());
+    assertTrue(
+        Files.readString(layout.series(RECORDS, PROFILE))
+            .contains("main_p99_ms,warmup_stage,warmup_waiting_on\r\n"));
+  }
+
+  /** A series written before the stage and waits were kept is still read. */
+  @Test
+  void aSeriesWithoutTheWarmUpsWaitsIsStillRead() throws IOException {
+    Path file = dir.resolve("old.csv");
+    Files.writeString(
+        file,
+        "repeat,phase,start_s,end_s,operations,ops_per_sec,p99_ms,main_operation,main_p99_ms\r\n"
+            + "1,warmup,0.000,1.000,1000,1000.0,0.500,READ,0.500\r\n");
+    Row r = SeriesCsv.read(file).get(0);
+    assertEquals(1000L, r.operations());
+    assertEquals(null, r.waitingOn());
   }
 }

@@ -213,4 +213,31 @@ class SteadyStateDetectorTest {
     }
     assertTrue(filling.describe().contains("the page cache grew"), filling.describe());
   }
+
+  /** The tests a warm-up still waits on are named, each second, until none is left. */
+  @Test
+  void theTestsStillFailingAreNamedUntilTheSteadyState() {
+    SteadyStateDetector d = new SteadyStateDetector();
+    d.add(new WarmupSample(7000, 400_000_000L, 0.0, 0.3));
+    assertEquals(java.util.List.of("samples"), d.waitingOn());
+    long pageCache = 2_000_000_000L;
+    for (int i = 1; i < 10; i++) {
+      // Throughput doubles between the windows (a step, and a trend), C2 still compiles, the page
+      // cache grows 2% a
+      // second and WiredTiger's cache 5% a second.
+      pageCache += 40_000_000;
+      d.add(
+          new WarmupSample(
+              i < 5 ? 4000 : 8000, 400_000_000L + 20_000_000L * i, 0.0, 0.3, pageCache));
+    }
+    assertEquals(
+        java.util.List.of("ops-step", "ops-trend", "jit", "page-cache", "wt-cache"),
+        d.waitingOn(),
+        d.describe());
+    for (int i = 0; i < 10; i++) {
+      d.add(new WarmupSample(8000, 600_000_000L, 0.0, 0.0, pageCache));
+    }
+    assertEquals(java.util.List.of(), d.waitingOn());
+    assertTrue(d.steady());
+  }
 }
