@@ -85,33 +85,7 @@ public final class SeriesCsv {
       String mainOperation,
       Double mainP99Millis,
       String warmupStage,
-      String waitingOn) {
-
-    /** A row without a warm-up's stage and waits. */
-    public Row(
-        int repeat,
-        Phase phase,
-        double startSeconds,
-        double endSeconds,
-        Long operations,
-        Double opsPerSec,
-        Double p99Millis,
-        String mainOperation,
-        Double mainP99Millis) {
-      this(
-          repeat,
-          phase,
-          startSeconds,
-          endSeconds,
-          operations,
-          opsPerSec,
-          p99Millis,
-          mainOperation,
-          mainP99Millis,
-          null,
-          null);
-    }
-  }
+      String waitingOn) {}
 
   private SeriesCsv() {}
 

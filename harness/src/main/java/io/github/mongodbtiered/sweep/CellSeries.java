@@ -80,11 +80,22 @@ final class CellSeries {
     if (preloadEndMillis >= 0) {
       double end = seconds(preloadEndMillis, origin);
       rows.add(
-          new Row(repeat, Phase.PRELOAD, end - preloadSeconds, end, null, null, null, null, null));
+          new Row(
+              repeat,
+              Phase.PRELOAD,
+              end - preloadSeconds,
+              end,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null));
     }
     String main = mainOperation(run);
     warm.forEach(i -> rows.add(warmupRow(repeat, i, origin, main)));
-    run.forEach(i -> rows.add(row(repeat, Phase.RUN, i, origin, main)));
+    run.forEach(i -> rows.add(row(repeat, Phase.RUN, i, origin, main, null, null)));
     return rows;
   }
 
@@ -94,28 +105,30 @@ final class CellSeries {
    * trend window's samples.
    */
   private Row warmupRow(int repeat, Interval i, long origin, String main) {
-    Row r = row(repeat, Phase.WARMUP, i, origin, main);
     if (waits == null) {
-      return r;
+      return row(repeat, Phase.WARMUP, i, origin, main, null, null);
     }
     long endMillis = i.endMillis() - origin;
     Map.Entry<Long, List<String>> wait = waits.floorEntry(endMillis + 500);
     String stage = liftedMillis < 0 ? null : endMillis <= liftedMillis + 500 ? "lifted" : "limited";
-    return new Row(
-        r.repeat(),
-        r.phase(),
-        r.startSeconds(),
-        r.endSeconds(),
-        r.operations(),
-        r.opsPerSec(),
-        r.p99Millis(),
-        r.mainOperation(),
-        r.mainP99Millis(),
+    return row(
+        repeat,
+        Phase.WARMUP,
+        i,
+        origin,
+        main,
         stage,
         wait == null ? "samples" : String.join(";", wait.getValue()));
   }
 
-  private static Row row(int repeat, Phase phase, Interval i, long origin, String main) {
+  private static Row row(
+      int repeat,
+      Phase phase,
+      Interval i,
+      long origin,
+      String main,
+      String stage,
+      String waitingOn) {
     long operations = i.operations();
     long mainCount =
         main == null || !i.byOperation().containsKey(main)
@@ -130,7 +143,9 @@ final class CellSeries {
         i.opsPerSec(),
         operations == 0 ? null : i.p99Micros() / 1000.0,
         main,
-        mainCount == 0 ? null : i.p99Micros(main) / 1000.0);
+        mainCount == 0 ? null : i.p99Micros(main) / 1000.0,
+        stage,
+        waitingOn);
   }
 
   /** The run's main operation ({@link LatencyStats#mainOperation}). */

@@ -300,10 +300,12 @@ class HtmlReportTest {
   private static List<SeriesCsv.Row> series() {
     List<SeriesCsv.Row> rows = new ArrayList<>();
     rows.add(
-        new SeriesCsv.Row(1, SeriesCsv.Phase.PRELOAD, -1.5, -0.1, null, null, null, null, null));
+        new SeriesCsv.Row(
+            1, SeriesCsv.Phase.PRELOAD, -1.5, -0.1, null, null, null, null, null, null, null));
     for (int s = 0; s < 2; s++) {
       rows.add(
-          new SeriesCsv.Row(1, SeriesCsv.Phase.WARMUP, s, s + 1, 5000L, 5000.0, 2.0, "READ", 2.0));
+          new SeriesCsv.Row(
+              1, SeriesCsv.Phase.WARMUP, s, s + 1, 5000L, 5000.0, 2.0, "READ", 2.0, null, null));
     }
     for (int s = 2; s < 5; s++) {
       long ops = 9000 - 2000L * s;
@@ -317,7 +319,9 @@ class HtmlReportTest {
               (double) ops,
               1.0 * s,
               "READ",
-              1.0 * s));
+              1.0 * s,
+              null,
+              null));
     }
     return rows;
   }
