@@ -98,11 +98,19 @@ public final class SteadyStateDetector {
 
   /** Adds the next second's sample; true when the window now ends in the steady state. */
   public boolean add(WarmupSample sample) {
+    return addAndCheck(sample).isEmpty();
+  }
+
+  /**
+   * Adds the next second's sample and judges the window it ends: {@link #waitingOn()}, in one pass
+   * for a caller that keeps both the verdict and its reasons.
+   */
+  public List<String> addAndCheck(WarmupSample sample) {
     window.addLast(sample);
     if (window.size() > trendSeconds) {
       window.removeFirst();
     }
-    return steady();
+    return waitingOn();
   }
 
   /** True when the last full window met every tolerance that applies. */

@@ -189,8 +189,9 @@ public final class SteadyStateWatch implements Progress {
     if (steady || elapsedMillis - lastMillis < SAMPLE_MILLIS) {
       return;
     }
-    boolean detected = detector.add(sample(opsDone, elapsedMillis));
-    waits.put(elapsedMillis, detector.waitingOn());
+    List<String> waiting = detector.addAndCheck(sample(opsDone, elapsedMillis));
+    waits.put(elapsedMillis, waiting);
+    boolean detected = waiting.isEmpty();
     if (limitsBack != null && liftedMillis < 0) {
       countDeviceIo(elapsedMillis); // only the stage with the limits lifted asks about them
       if (detected || elapsedMillis >= liftedBoundMillis) {
