@@ -37,6 +37,22 @@ public interface DataVolume extends AutoCloseable {
     return mount(0);
   }
 
+  /**
+   * Changes the latency of the volume {@link #mount}ed for measuring, keeping it mounted: for a
+   * cell that goes on with the server of the one before ({@code TargetServer.continueCell}), whose
+   * page cache must stay. A volume without latency has nothing to change.
+   *
+   * @throws IOException when the latency cannot change in place (see {@link #changesLatency})
+   */
+  default Mount changeLatency(double latencyMillis) throws IOException {
+    throw new IOException("this volume's latency cannot change while it is mounted");
+  }
+
+  /** Whether {@link #changeLatency} can work here. */
+  default boolean changesLatency() {
+    return false;
+  }
+
   /** Releases what {@link #mount} set up; the data stays. Safe to call when nothing is mounted. */
   void unmount() throws IOException;
 

@@ -42,6 +42,7 @@ public final class DelayedVolume implements DataVolume {
   private final Thread shutdownHook = new Thread(this::close, "mongodb-tiered-volume-cleanup");
   private String device;
   private String fileSystem;
+  private Mount measured;
   private boolean closed;
 
   private DelayedVolume(
@@ -179,7 +180,26 @@ public final class DelayedVolume implements DataVolume {
     // blockdev counts 512-byte sectors.
     commands.run("blockdev", "--setra", Integer.toString(READ_AHEAD_KB * 2), device);
     Path db = Files.createDirectories(mnt.resolve("db"));
-    return new Mount(db, true, latencyMillis);
+    Mount m = new Mount(db, true, latencyMillis);
+    measured = hostCache ? null : m;
+    return m;
+  }
+
+  @Override
+  public synchronized Mount changeLatency(double latencyMillis) throws IOException {
+    if (measured == null) {
+      throw new IOException("the data volume is not mounted for measuring");
+    }
+    if (latencyMillis != measured.latencyMillis()) {
+      stack.changeLatency(latencyMillis);
+      measured = new Mount(measured.dataDir(), true, latencyMillis);
+    }
+    return measured;
+  }
+
+  @Override
+  public boolean changesLatency() {
+    return stack.changesLatency();
   }
 
   /**
@@ -233,6 +253,7 @@ public final class DelayedVolume implements DataVolume {
     }
     stack.down();
     device = null;
+    measured = null;
   }
 
   @Override

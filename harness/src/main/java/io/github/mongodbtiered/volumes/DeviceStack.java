@@ -25,6 +25,17 @@ interface DeviceStack {
    */
   List<String> down() throws IOException;
 
+  /**
+   * Changes the added latency of a device {@link #up} for measuring (not for loading) in place: the
+   * file system on it stays mounted, so the page cache above keeps what it holds.
+   *
+   * @throws IOException when it cannot; the device then still has its old latency
+   */
+  void changeLatency(double latencyMillis) throws IOException;
+
+  /** Whether {@link #changeLatency} works on this kind of device. */
+  boolean changesLatency();
+
   /** Whether the bottom loop device reads its file with direct I/O, after {@link #up}. */
   boolean directIo();
 }

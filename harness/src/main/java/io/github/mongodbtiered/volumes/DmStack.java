@@ -16,6 +16,7 @@ final class DmStack implements DeviceStack {
   private final HostCommands commands;
   private final HostObjects host;
   private boolean directIo;
+  private String loop;
 
   DmStack(Path layer, HostCommands commands, HostObjects host) {
     this.layer = layer;
@@ -41,11 +42,34 @@ final class DmStack implements DeviceStack {
   public String up(double latencyMillis, boolean hostCache) throws IOException {
     // The loop device reads the file with direct I/O either way: nothing for the host to cache.
     down();
-    String loop = commands.run("losetup", "--find", "--show", "--direct-io=on", image().toString());
+    loop = commands.run("losetup", "--find", "--show", "--direct-io=on", image().toString());
     directIo = DelayedVolume.loopDirectIo(loop);
     String sectors = commands.run("blockdev", "--getsz", loop).strip();
     commands.run("dmsetup", "create", name(), "--table", table(sectors, loop, latencyMillis));
     return "/dev/mapper/" + name();
+  }
+
+  /**
+   * Loads a table with the new delay and swaps it in: device-mapper's own way to change a live
+   * mapping, which holds I/O only while the device is suspended (in-flight requests finish first).
+   */
+  @Override
+  public void changeLatency(double latencyMillis) throws IOException {
+    if (loop == null) {
+      throw new IOException("device-mapper device " + name() + " is not up");
+    }
+    String sectors = commands.run("blockdev", "--getsz", loop).strip();
+    commands.run("dmsetup", "suspend", name());
+    try {
+      commands.run("dmsetup", "reload", name(), "--table", table(sectors, loop, latencyMillis));
+    } finally {
+      commands.run("dmsetup", "resume", name());
+    }
+  }
+
+  @Override
+  public boolean changesLatency() {
+    return true;
   }
 
   /** dm-delay's table: the same delay for reads and for writes, in whole milliseconds. */
@@ -61,10 +85,11 @@ final class DmStack implements DeviceStack {
       commands.run("dmsetup", "remove", "--retry", name());
       removed.add("removed device-mapper device " + name());
     }
-    for (String loop : host.loopsBackedBy(image())) {
-      commands.run("losetup", "-d", loop);
-      removed.add("detached " + loop);
+    for (String l : host.loopsBackedBy(image())) {
+      commands.run("losetup", "-d", l);
+      removed.add("detached " + l);
     }
+    loop = null;
     return removed;
   }
 

@@ -1,20 +1,33 @@
 package io.github.mongodbtiered.volumes;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Latency without device-mapper: nbdkit serves the sparse file through its {@code delay} filter on
  * a Unix socket, nbdfuse shows that export as a file, and a loop device in direct-I/O mode makes
  * the file a block device, which the blkio limits can name. nbdkit's file plugin keeps nothing in
  * the page cache ({@code cache=none}), so a read the volume's own page cache misses pays the delay
- * and the host's disk, as on a real device.
+ * and the host's disk, as on a real device. On a measured volume a second nbdkit sits between
+ * nbdfuse and that one, relaying each request and retrying it when the disk's nbdkit goes away, so
+ * that the delay can change while the file system stays mounted ({@link #changeLatency}); a loading
+ * mount, whose latency never changes, does without it.
  *
  * <p>nbdkit and nbdfuse run in a session of their own ({@code setsid}): a terminal's Ctrl-C, {@code
  * timeout} or {@code kill -- -PGID} signals this JVM's whole process group, and helpers that died
@@ -32,10 +45,17 @@ final class NbdStack implements DeviceStack {
    */
   static final int CONNECTIONS = 32;
 
+  /** The direct reads' size and alignment. */
+  private static final int BLOCK = 4096;
+
+  /** Reopens of a relay connection before a request fails: 1+2+4+8 s, for a disk nbdkit swap. */
+  static final int RELAY_RETRIES = 4;
+
   private final Path layer;
   private final HostCommands commands;
   private final HostObjects host;
   private boolean directIo;
+  private boolean relayed;
 
   NbdStack(Path layer, HostCommands commands, HostObjects host) {
     this.layer = layer;
@@ -54,8 +74,26 @@ final class NbdStack implements DeviceStack {
    * what a killed one left.
    */
   Path socket() {
-    return socketDir()
-        .resolve("nbd-" + DelayedVolume.pathHash(layer.toAbsolutePath(), 8) + ".sock");
+    return socketDir().resolve(socketName(""));
+  }
+
+  /**
+   * The disk nbdkit's socket behind the relay on a measured volume; a new disk nbdkit starts on the
+   * {@code -n} name and is renamed to this one.
+   */
+  Path diskSocket() {
+    return socketDir().resolve(socketName("d"));
+  }
+
+  private String socketName(String suffix) {
+    return "nbd-"
+        + DelayedVolume.pathHash(layer.toAbsolutePath(), 8)
+        + (suffix.isEmpty() ? "" : "-" + suffix)
+        + ".sock";
+  }
+
+  private Path diskPidFile() {
+    return layer.resolve("nbdkit-disk.pid");
   }
 
   /** Where sockets of releases before the one above were: processes naming it are ours too. */
@@ -93,23 +131,14 @@ final class NbdStack implements DeviceStack {
     down();
     Files.createDirectories(fuseDir());
     createPrivateDirectory(socket().getParent());
-    String delay = delay(latencyMillis);
-    // nbdkit forks into the background once listening: its exit is the readiness.
-    commands.run(
-        "setsid",
-        "nbdkit",
-        "-P",
-        layer.resolve("nbdkit.pid").toString(),
-        "-U",
-        socket().toString(),
-        "--filter=delay",
-        "file",
-        image().toString(),
-        // cache=none syncs and drops every write: right for a measured disk, slow for loading.
-        hostCache ? "cache=default" : "cache=none",
-        "fadvise=random",
-        "rdelay=" + delay,
-        "wdelay=" + delay);
+    if (hostCache) {
+      // Loading never changes its latency: one nbdkit, without the relay's hop.
+      startDisk(socket(), layer.resolve("nbdkit.pid"), 0, true);
+    } else {
+      startDisk(diskSocket(), diskPidFile(), latencyMillis, false);
+      startRelay();
+    }
+    relayed = !hostCache;
     // nbdfuse stays in the foreground and writes its pid file once it serves: that is readiness.
     Path pidFile = layer.resolve("nbdfuse.pid");
     Files.deleteIfExists(pidFile);
@@ -135,6 +164,124 @@ final class NbdStack implements DeviceStack {
         loopsRecord(), loop + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     directIo = DelayedVolume.loopDirectIo(loop);
     return loop;
+  }
+
+  /**
+   * The nbdkit that reads and writes the sparse file, with the delay: it forks into the background
+   * once listening, so its exit is the readiness.
+   */
+  private void startDisk(Path socket, Path pidFile, double latencyMillis, boolean hostCache)
+      throws IOException {
+    String delay = delay(latencyMillis);
+    commands.run(
+        "setsid",
+        "nbdkit",
+        "-P",
+        pidFile.toString(),
+        "-U",
+        socket.toString(),
+        "--filter=delay",
+        "file",
+        image().toString(),
+        // cache=none syncs and drops every write: right for a measured disk, slow for loading.
+        hostCache ? "cache=default" : "cache=none",
+        "fadvise=random",
+        "rdelay=" + delay,
+        "wdelay=" + delay);
+  }
+
+  /**
+   * The nbdkit nbdfuse talks to on a measured volume: it relays each request to the disk's nbdkit,
+   * and when that one goes away ({@link #changeLatency}) reopens the connection and retries the
+   * request, so the file system above never sees the change.
+   */
+  private void startRelay() throws IOException {
+    commands.run(
+        "setsid",
+        "nbdkit",
+        "-P",
+        layer.resolve("nbdkit.pid").toString(),
+        "-U",
+        socket().toString(),
+        "--filter=retry",
+        "nbd",
+        "socket=" + diskSocket(),
+        "retry-delay=1",
+        "retries=" + RELAY_RETRIES);
+  }
+
+  /**
+   * Puts {@code latencyMillis} in place of the measured volume's delay without unmounting it, so
+   * the page cache above stays: a second disk nbdkit starts on a socket of its own, takes the disk
+   * socket's name by an atomic rename, and the first is killed. The relay's connections fail once
+   * and reconnect, by that name, to the new one (about 3 s of I/O held, once). SIGKILL, not
+   * SIGTERM: a request the old nbdkit still held must not reach the file after the relay has
+   * retried it on the new one.
+   *
+   * @throws IOException when the volume is not up for measuring, or the new nbdkit did not start
+   *     (the old one then still serves)
+   */
+  @Override
+  public void changeLatency(double latencyMillis) throws IOException {
+    if (!relayed) {
+      throw new IOException("the volume is not mounted for measuring: its latency is fixed");
+    }
+    Path next = socket().resolveSibling(socketName("n"));
+    Path nextPid = layer.resolve("nbdkit-disk-next.pid");
+    Files.deleteIfExists(next);
+    long old = pidIn(diskPidFile());
+    startDisk(next, nextPid, latencyMillis, false);
+    long started = pidIn(nextPid);
+    Files.move(next, diskSocket(), StandardCopyOption.ATOMIC_MOVE);
+    Files.writeString(diskPidFile(), started + "\n");
+    Files.deleteIfExists(nextPid);
+    ProcessHandle.of(old)
+        .ifPresent(
+            p -> {
+              p.destroyForcibly();
+              p.onExit().join();
+            });
+    reconnectRelay();
+  }
+
+  /**
+   * Reads a block on each relay connection at once, so that each finds its disk nbdkit gone and
+   * reconnects now (the retry filter waits at least 1 s first) rather than in the first seconds of
+   * the next cell. nbdfuse hands requests to its connections in turn: twice as many parallel reads
+   * as connections reach them all.
+   */
+  private void reconnectRelay() throws IOException {
+    int reads = 2 * CONNECTIONS;
+    ExecutorService pool = Executors.newFixedThreadPool(reads);
+    try (FileChannel file =
+        FileChannel.open(fuseFile(), StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+      long blocks = file.size() / BLOCK;
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int i = 0; i < reads; i++) {
+        long at = i * (blocks / reads) * BLOCK;
+        done.add(
+            pool.submit(
+                () -> {
+                  ByteBuffer b = ByteBuffer.allocateDirect(2 * BLOCK).alignedSlice(BLOCK);
+                  return file.read(b.limit(BLOCK), at);
+                }));
+      }
+      for (Future<Integer> f : done) {
+        f.get(RELAY_RETRIES * 15L, TimeUnit.SECONDS);
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("the volume did not answer after its latency changed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the volume's latency changed", e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Override
+  public boolean changesLatency() {
+    return true;
   }
 
   /** A directory only its owner can enter, so no other user can plant a file at our socket. */
@@ -165,6 +312,26 @@ final class NbdStack implements DeviceStack {
         throw new IOException("interrupted while starting nbdfuse", e);
       }
     }
+  }
+
+  /**
+   * The pid nbdkit wrote to {@code pidFile}: its daemon writes it just after the parent, whose exit
+   * the start waited for, has gone, so it may take a moment to appear.
+   */
+  private static long pidIn(Path pidFile) throws IOException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("nbdkit wrote no pid to " + pidFile + " within 10 s");
+      }
+      try {
+        Thread.sleep(10); // poll interval: nbdkit gives no other sign
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for nbdkit's pid", e);
+      }
+    }
+    return Long.parseLong(Files.readString(pidFile).strip());
   }
 
   private static String tail(Path log) {
@@ -211,7 +378,9 @@ final class NbdStack implements DeviceStack {
           () -> commands.run("fusermount3", "-u", fuseDir().toString()), Duration.ofSeconds(30));
       removed.add("unmounted nbdfuse from " + fuseDir());
     }
-    for (Path named : List.of(socket(), oldSocket())) {
+    relayed = false;
+    for (Path named :
+        List.of(socket(), diskSocket(), socket().resolveSibling(socketName("n")), oldSocket())) {
       for (long pid : host.processesNaming(named.toString())) {
         if (DelayedVolume.stop(pid)) {
           removed.add("stopped process " + pid + " (nbdkit/nbdfuse)");
@@ -225,6 +394,8 @@ final class NbdStack implements DeviceStack {
       // Another volume's socket is there: its own run removes the directory.
     }
     Files.deleteIfExists(layer.resolve("nbdkit.pid"));
+    Files.deleteIfExists(diskPidFile());
+    Files.deleteIfExists(layer.resolve("nbdkit-disk-next.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.log"));
     return removed;

@@ -55,6 +55,17 @@ final class PlainDirectory implements DataVolume {
     return new Mount(dataDir, false, 0);
   }
 
+  /** No latency is ever applied here, so there is none to change. */
+  @Override
+  public Mount changeLatency(double latencyMillis) {
+    return new Mount(dataDir, false, 0);
+  }
+
+  @Override
+  public boolean changesLatency() {
+    return true;
+  }
+
   @Override
   public void unmount() {}
 

@@ -76,6 +76,51 @@ class DelayedVolumeTest {
   }
 
   @Test
+  void theLatencyChangesWhileMountedAndThePageCacheAboveStays() throws Exception {
+    Path layer = DelayedVolume.layerOf(dir);
+    try (DelayedVolume v = open()) {
+      Path file = v.mountForLoading().dataDir().resolve("probe.dat");
+      DirectIoProbe.fillIfSmaller(file, 32L << 20);
+      Path cached = file.resolveSibling("cached.dat");
+      Files.write(cached, new byte[4 << 20]);
+      DataVolume.Mount m = v.mount(0);
+      long fast = readP50Micros(file);
+      Files.readAllBytes(cached); // into the volume's page cache
+
+      long residentBefore = residentBytes(cached);
+      m = v.changeLatency(7);
+      if (residentBefore >= 0) {
+        // Checked at once: anything that drops the host's caches (another test's cold start)
+        // would empty it later.
+        assertTrue(residentBefore >= 4L << 20, residentBefore + " bytes cached before");
+        assertEquals(residentBefore, residentBytes(cached), "the page cache above stayed");
+      }
+      assertEquals(7, m.latencyMillis());
+      assertTrue(m.latencyApplied());
+      long slow = readP50Micros(file);
+      assertTrue(slow >= 7_000, "p50 " + slow + " us after changing to 7 ms");
+      assertTrue(
+          slow >= fast + 3_500, "the delay came in: " + slow + " us against " + fast + " before");
+
+      v.changeLatency(0);
+      long again = readP50Micros(file);
+      assertTrue(again <= slow - 3_500, "and went again: " + again + " us against " + slow);
+      assertEquals(
+          2, host.processesNaming(socketOf(layer).toString()).size(), "relay nbdkit, nbdfuse");
+    }
+    assertNothingLeft(layer);
+  }
+
+  @Test
+  void aLoadingMountsLatencyCannotChange() throws Exception {
+    try (DelayedVolume v = open()) {
+      v.mountForLoading();
+      IOException e = assertThrows(IOException.class, () -> v.changeLatency(7));
+      assertTrue(e.getMessage().contains("not mounted for measuring"), e.getMessage());
+    }
+  }
+
+  @Test
   void nbdkitAndNbdfuseLiveOutsideThisProcesssGroupSoATerminalsSignalMissesThem() throws Exception {
     Path layer = DelayedVolume.layerOf(dir);
     try (DelayedVolume v = open()) {
@@ -241,6 +286,7 @@ class DelayedVolumeTest {
     assertFalse(host.mounted(layer.resolve("fuse")), "nbdfuse mount");
     assertEquals(List.of(), host.loopsBackedBy(layer.resolve("fuse/disk")), "loop devices");
     assertEquals(List.of(), host.processesNaming(socketOf(layer).toString()), "nbdkit, nbdfuse");
+    assertEquals(List.of(), host.processesNaming(layer.toString()), "the disk's nbdkit");
   }
 
   /** The median of 1 s of single-threaded random 4 KiB O_DIRECT reads. */

@@ -168,6 +168,38 @@ class VolumeUnitTest {
   }
 
   @Test
+  void theDmStackChangesItsDelayByReloadingTheTableAndResumesAlsoWhenTheReloadFails(
+      @TempDir Path dir) throws Exception {
+    List<String> ran = new ArrayList<>();
+    boolean[] refuse = {false};
+    HostCommands fake =
+        (timeout, argv) -> {
+          ran.add(String.join(" ", argv));
+          if (refuse[0] && argv.contains("reload")) {
+            throw new IOException("dmsetup reload: device busy");
+          }
+          return argv.get(0).equals("losetup") ? "/dev/loop7" : "2097152";
+        };
+    DmStack stack = new DmStack(dir, fake, new HostObjects(dir.resolve("sys"), dir.resolve("p")));
+    assertThrows(IOException.class, () -> stack.changeLatency(0), "not up yet");
+    stack.up(0, false);
+    ran.clear();
+    stack.changeLatency(7);
+    String name = stack.name();
+    assertEquals(
+        List.of(
+            "blockdev --getsz /dev/loop7",
+            "dmsetup suspend " + name,
+            "dmsetup reload " + name + " --table 0 2097152 delay /dev/loop7 0 7 /dev/loop7 0 7",
+            "dmsetup resume " + name),
+        ran);
+    ran.clear();
+    refuse[0] = true;
+    assertThrows(IOException.class, () -> stack.changeLatency(0));
+    assertEquals("dmsetup resume " + name, ran.get(ran.size() - 1), "never left suspended");
+  }
+
+  @Test
   void aVolumeThatWouldNotFitTheFreeSpaceIsRefusedWithTheFigures(@TempDir Path dir) {
     HostObjects nothing = new HostObjects(dir.resolve("sys"), dir.resolve("proc"));
     HostCommands none =
