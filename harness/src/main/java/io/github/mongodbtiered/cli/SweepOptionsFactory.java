@@ -55,7 +55,8 @@ final class SweepOptionsFactory {
             .probeImage(baseline.probeImage.image)
             .latency(volume.latency)
             .volumeSizeBytes(volume.volumeSizeBytes())
-            .remeasure(cells.remeasure);
+            .remeasure(cells.remeasure)
+            .coldCells(workload.coldCells);
     Counts.RepeatCount.Value repeats = workload.repeats;
     return (repeats.auto() ? options.repeatsAuto(repeats.runs()) : options.repeats(repeats.runs()))
         .build();

@@ -74,6 +74,7 @@ final class CellMerge {
               .fsHitBasis(serverPart.fsHitBasis())
               .predictedTierBasis(serverPart.predictedTierBasis())
               .pageCacheDropped(serverPart.pageCacheDropped())
+              .continuedFrom(serverPart.continuedFrom())
               .note(
                   ReportMerge.mergedFrom("clients", labels)
                       + "; server-side figures and tiers from "

@@ -32,7 +32,8 @@ public final class CellStore {
           "settings.targetOpsPerSec",
           "settings.repeats",
           "settings.repeatsAuto",
-          "settings.earlyEnd");
+          "settings.earlyEnd",
+          "continuedFrom");
 
   private final ReportLayout layout;
 

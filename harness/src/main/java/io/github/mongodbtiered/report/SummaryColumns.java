@@ -81,6 +81,11 @@ public final class SummaryColumns {
     other("latency_applied", "yes/no", "the profile's added latency was applied to the volume");
     other("latency_method", "", "how it was applied: dm or nbd; empty when not");
     other("page_cache_dropped", "yes/no", "the page cache was dropped before the cell");
+    other(
+        "continued_from",
+        "",
+        "the profile of the cell before, whose server this cell went on with (its caches warm,"
+            + " only the disk's limits and latency changed in place); empty after a cold start");
     other("notes", "", "the cell's notes and warnings, separated by '; '");
     other(
         "threads",

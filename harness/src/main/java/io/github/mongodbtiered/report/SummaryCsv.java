@@ -67,6 +67,7 @@ public final class SummaryCsv {
           "latency_applied",
           "latency_method",
           "page_cache_dropped",
+          "continued_from",
           "notes",
           // Last, so readers by position of the earlier columns keep working.
           "threads",
@@ -243,6 +244,7 @@ public final class SummaryCsv {
     r.add(Boolean.toString(c.latencyApplied()));
     r.add(c.latencyMethod());
     r.add(Boolean.toString(c.pageCacheDropped()));
+    r.add(c.continuedFrom());
     r.add(String.join("; ", c.notes()));
   }
 

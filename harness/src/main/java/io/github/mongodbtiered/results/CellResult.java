@@ -128,11 +128,18 @@ public record CellResult(
    *     it; also true on that volume for a profile that asks none, which then got 0 ms)
    * @param latencyMethod how it was added: {@code dm} or {@code nbd}; empty when it was not
    * @param pageCacheDropped whether the host page cache was dropped before the cell
+   * @param continuedFrom the profile of the cell before, whose server (and caches) this cell went
+   *     on with, only the disk's limits and latency changed; empty after a cold start
    */
   public record Conditions(
-      boolean clientBound, boolean latencyApplied, String latencyMethod, boolean pageCacheDropped) {
+      boolean clientBound,
+      boolean latencyApplied,
+      String latencyMethod,
+      boolean pageCacheDropped,
+      String continuedFrom) {
     public Conditions {
       latencyMethod = latencyMethod == null ? "" : latencyMethod;
+      continuedFrom = continuedFrom == null ? "" : continuedFrom;
     }
   }
 
@@ -216,6 +223,11 @@ public record CellResult(
 
   public boolean pageCacheDropped() {
     return conditions.pageCacheDropped();
+  }
+
+  /** The profile whose cell's server this cell went on with, or empty after a cold start. */
+  public String continuedFrom() {
+    return conditions.continuedFrom();
   }
 
   /** An ok cell with nothing measured yet. */

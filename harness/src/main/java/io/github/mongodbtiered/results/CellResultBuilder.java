@@ -27,6 +27,7 @@ public final class CellResultBuilder {
   private boolean latencyApplied;
   private String latencyMethod = "";
   private boolean pageCacheDropped;
+  private String continuedFrom = "";
   private final List<String> notes = new ArrayList<>();
   private CellSettings settings;
   private final SortedMap<String, Long> failedOperations = new TreeMap<>();
@@ -129,6 +130,12 @@ public final class CellResultBuilder {
     return this;
   }
 
+  /** The profile whose cell's server this one went on with; empty after a cold start. */
+  public CellResultBuilder continuedFrom(String profile) {
+    continuedFrom = profile;
+    return this;
+  }
+
   public CellResultBuilder note(String note) {
     notes.add(note);
     return this;
@@ -167,7 +174,8 @@ public final class CellResultBuilder {
         new CellResult.Latencies(latencies, intendedLatencies),
         metrics,
         new CellResult.Tiers(predictedTier, observedTier, fsHitBasis, predictedTierBasis),
-        new CellResult.Conditions(clientBound, latencyApplied, latencyMethod, pageCacheDropped),
+        new CellResult.Conditions(
+            clientBound, latencyApplied, latencyMethod, pageCacheDropped, continuedFrom),
         notes,
         settings);
   }
@@ -190,6 +198,7 @@ public final class CellResultBuilder {
     b.latencyApplied = c.latencyApplied();
     b.latencyMethod = c.latencyMethod();
     b.pageCacheDropped = c.pageCacheDropped();
+    b.continuedFrom = c.continuedFrom();
     b.notes.addAll(c.notes());
     b.settings = c.settings();
     b.failedOperations.putAll(c.failedOperations());

@@ -35,6 +35,10 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   private static final Duration STARTUP = Duration.ofMinutes(3);
 
   private final DiskProfile profile;
+
+  /** The profile whose disk limits the running server has: {@link #limit} changes them. */
+  private volatile DiskProfile limits;
+
   private final BlockDevice device;
   private final String image;
   private final Thread shutdownHook = new Thread(this::stop, "mongodb-tiered-container-cleanup");
@@ -50,6 +54,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     super(ServerImages.resolve(image));
     this.image = image;
     this.profile = profile;
+    this.limits = profile;
     this.device = BlockDevice.backing(dataDir);
     withImagePullPolicy(ServerImages.pullPolicy(image));
     withExposedPorts(PORT);
@@ -86,6 +91,14 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   /** Whether Testcontainers reaches the Docker host as this machine. */
   static boolean isLocal(String dockerHost) {
     return "localhost".equals(dockerHost) || dockerHost.startsWith("127.");
+  }
+
+  /**
+   * Whether a server started for {@code a} is the server {@code b} would start: the same command
+   * line and memory limit, so that only the disk's limits and latency tell the two apart.
+   */
+  public static boolean sameServer(DiskProfile a, DiskProfile b) {
+    return command(a).equals(command(b)) && a.memoryBytes() == b.memoryBytes();
   }
 
   /** mongod's options: all interfaces, and the profile's cache when it has a size for it. */
@@ -145,8 +158,33 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     }
   }
 
+  /**
+   * The profile whose disk limits the server has now (the one it started with until {@link
+   * #limit}).
+   */
   public DiskProfile profile() {
-    return profile;
+    return limits;
+  }
+
+  /**
+   * Gives the running server {@code next}'s disk limits in place, by its cgroup, for a cell that
+   * goes on with this server; its memory and command line must be the same ({@link #sameServer}).
+   *
+   * @throws IOException when the limits cannot be written (needs root and a local Docker host)
+   */
+  public void limit(DiskProfile next) throws IOException {
+    if (!sameServer(profile, next)) {
+      throw new IllegalArgumentException(
+          next.name() + " needs another server than " + profile.name() + "'s");
+    }
+    Cgroups.writeDiskLimits(
+        serverPid(),
+        device,
+        next.readIops(),
+        next.writeIops(),
+        next.readBytesPerSec(),
+        next.writeBytesPerSec());
+    limits = next;
   }
 
   public String image() {
@@ -228,7 +266,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   public Enforcement enforcement(boolean latencyApplied, String whyNot) {
     InspectContainerResponse info = getDockerClient().inspectContainerCmd(getContainerId()).exec();
     Long pid = info.getState().getPidLong();
-    String note = profile.addedLatencyMillis() > 0 && !latencyApplied ? whyNot : "";
+    String note = limits.addedLatencyMillis() > 0 && !latencyApplied ? whyNot : "";
     return Cgroups.read(pid == null ? -1 : pid, device, latencyApplied, note);
   }
 
@@ -251,13 +289,14 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
                 + ") is gone: it exited or was killed during the warm-up (a container over its"
                 + " memory limit is killed; `docker logs` of the cell's container says more)");
       }
+      DiskProfile back = limits;
       Cgroups.writeDiskLimits(
           pid,
           device,
-          profile.readIops(),
-          profile.writeIops(),
-          profile.readBytesPerSec(),
-          profile.writeBytesPerSec());
+          back.readIops(),
+          back.writeIops(),
+          back.readBytesPerSec(),
+          back.writeBytesPerSec());
     };
   }
 

@@ -41,6 +41,7 @@ final class CellMeasurement {
         CellResult.builder(c.recordCount(), c.profile().name(), c.server().kind())
             .notes(endpoint.notes())
             .pageCacheDropped(endpoint.pageCacheDropped())
+            .continuedFrom(endpoint.continuedFrom())
             .latencyApplied(endpoint.latencyApplied())
             .latencyMethod(endpoint.latencyMethod());
     try (MongoClient client = MongoClients.create(endpoint.url())) {

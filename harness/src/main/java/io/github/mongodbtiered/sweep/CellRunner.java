@@ -12,6 +12,14 @@ import java.util.List;
  * One cell's server lifecycle: starts the target's server cold under the profile, has the cell
  * measured on it, and stops it, once per repeat ({@code --repeats}). It never throws: whatever goes
  * wrong becomes a failed cell, so a failure in one cell loses nothing measured before it.
+ *
+ * <p>Where the next cell of the count could go on with this server ({@link
+ * TargetServer#canContinue}: the same server and memory, only the disk's limits and latency
+ * different), a cell measured once and ok leaves it running, and the next one takes it over with
+ * its caches in the steady state, instead of a cold start that would fill them again. A cold start
+ * only moves where the warm-up begins: every cell still warms up until its own steady state under
+ * its own limits. {@code --cold-cells}, {@code --repeats} above 1 (whose runs measure the spread
+ * between cold starts) and a fleet keep every cell cold.
  */
 final class CellRunner {
   private final SweepOptions options;
@@ -19,6 +27,9 @@ final class CellRunner {
   private final SweepRunner.Listener listener;
   private final SweepReport report;
   private final YcsbPhases phases;
+
+  /** The profile whose cell's server was left running for the next cell, or null. */
+  private DiskProfile kept;
 
   CellRunner(SweepContext sweep) {
     this.options = sweep.options();
@@ -36,17 +47,26 @@ final class CellRunner {
    * @param loadSeconds that step's seconds, or null
    */
   CellResult measure(
-      long count, DiskProfile profile, Double loadRecordsPerSec, Double loadSeconds) {
-    return withLoad(measureRepeats(count, profile), loadRecordsPerSec, loadSeconds);
+      long count,
+      DiskProfile profile,
+      DiskProfile next,
+      Double loadRecordsPerSec,
+      Double loadSeconds) {
+    return withLoad(measureRepeats(count, profile, next), loadRecordsPerSec, loadSeconds);
   }
 
-  private CellResult measureRepeats(long count, DiskProfile profile) {
+  /** Whether cells may go on with the server of the one before (see the class comment). */
+  private boolean continues() {
+    return !options.coldCells() && options.repeats() == 1 && options.fleet().alone();
+  }
+
+  private CellResult measureRepeats(long count, DiskProfile profile, DiskProfile next) {
     int repeats = Math.max(1, options.repeats());
     List<CellResult> runs = new ArrayList<>();
     List<RunLogs> logs = new ArrayList<>();
     String stopped = null;
     for (int repeat = 1; repeat <= repeats && stopped == null; repeat++) {
-      CellResult run = measureOnce(count, profile, repeat, logs);
+      CellResult run = measureOnce(count, profile, repeat, logs, next);
       if (!run.ok() && repeats > 1) {
         run =
             run.toBuilder()
@@ -98,7 +118,8 @@ final class CellRunner {
    *
    * @param logs where the run's decoded logs go, for the repeats' latencies
    */
-  private CellResult measureOnce(long count, DiskProfile profile, int repeat, List<RunLogs> logs) {
+  private CellResult measureOnce(
+      long count, DiskProfile profile, int repeat, List<RunLogs> logs, DiskProfile next) {
     long startedNanos = System.nanoTime();
     Endpoint e;
     try {
@@ -106,7 +127,7 @@ final class CellRunner {
         // Later repeats append to the first one's series.
         new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
       }
-      e = server.startCell(profile);
+      e = start(profile);
     } catch (Exception ex) {
       return timed(
           CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex)),
@@ -116,6 +137,10 @@ final class CellRunner {
     }
     long upNanos = System.nanoTime();
     CellResult result = measureOn(e, count, profile, repeat, logs);
+    if (result.ok() && next != null && continues() && server.canContinue(profile, next)) {
+      kept = profile;
+      return timed(result, startedNanos, seconds(startedNanos, upNanos), null);
+    }
     long stoppingNanos = System.nanoTime();
     try {
       server.stopCell();
@@ -128,6 +153,43 @@ final class CellRunner {
         startedNanos,
         seconds(startedNanos, upNanos),
         seconds(stoppingNanos, System.nanoTime()));
+  }
+
+  /**
+   * The cell's server: the one the cell before left running, given this profile's limits, or one
+   * started cold, also when going on failed (the endpoint's notes then say why).
+   */
+  private Endpoint start(DiskProfile profile) throws Exception {
+    DiskProfile from = kept;
+    kept = null;
+    if (from == null) {
+      return server.startCell(profile);
+    }
+    try {
+      return server
+          .continueCell(profile)
+          .withNotes(
+              List.of(
+                  "continued the "
+                      + from.name()
+                      + " cell's server with its caches warm: disk limits and latency changed in"
+                      + " place"));
+    } catch (Exception ex) {
+      try {
+        server.stopCell();
+      } catch (Exception stopping) {
+        // The cold start below begins by taking down whatever is left of the server.
+      }
+      return server
+          .startCell(profile)
+          .withNotes(
+              List.of(
+                  "started cold: the "
+                      + from.name()
+                      + " cell's server could not go on ("
+                      + Messages.of(ex)
+                      + ")"));
+    }
   }
 
   private CellResult measureOn(

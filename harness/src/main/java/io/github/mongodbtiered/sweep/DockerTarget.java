@@ -13,9 +13,10 @@ import java.util.List;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * Throttled containers on one data volume: an unthrottled container loads, then one container per
- * cell, started on the volume freshly mounted with the profile's latency and after the page cache
- * is dropped, measures under its profile.
+ * Throttled containers on one data volume: an unthrottled container loads, then a container started
+ * on the volume freshly mounted with the profile's latency, after the page cache is dropped,
+ * measures under its profile; the next cell goes on with it where only the disk's limits and
+ * latency differ ({@link #continueCell}), else starts cold in a container of its own.
  */
 final class DockerTarget implements TargetServer {
   static final String DATABASE = "ycsb";
@@ -23,6 +24,9 @@ final class DockerTarget implements TargetServer {
   private final String image;
   private final DataVolume volume;
   private ThrottledMongoContainer running;
+
+  /** The volume's mount under a running cell's server; null while loading or stopped. */
+  private DataVolume.Mount measured;
 
   DockerTarget(String image, DataVolume volume) {
     this.image = image;
@@ -102,6 +106,32 @@ final class DockerTarget implements TargetServer {
     return start(profile, true);
   }
 
+  /**
+   * Yes when {@code next} needs the same container ({@link ThrottledMongoContainer#sameServer}) and
+   * the volume can take {@code next}'s latency while mounted (or already has it).
+   */
+  @Override
+  public boolean canContinue(DiskProfile runningProfile, DiskProfile next) {
+    return running != null
+        && measured != null
+        && running.profile().equals(runningProfile)
+        && ThrottledMongoContainer.sameServer(runningProfile, next)
+        && (runningProfile.addedLatencyMillis() == next.addedLatencyMillis()
+            || volume.changesLatency());
+  }
+
+  @Override
+  public Endpoint continueCell(DiskProfile next) throws IOException {
+    DiskProfile from = running.profile();
+    if (!canContinue(from, next)) {
+      throw new IllegalStateException(
+          next.name() + " cannot go on with " + from.name() + "'s server");
+    }
+    measured = volume.changeLatency(next.addedLatencyMillis());
+    running.limit(next);
+    return endpoint(next, measured, null, from.name());
+  }
+
   @Override
   public AutoCloseable diskLimitsLifted() throws IOException {
     return running.diskLimitsLifted();
@@ -121,6 +151,13 @@ final class DockerTarget implements TargetServer {
       running.withEngineConfig(BulkLoad.ENGINE_CONFIG);
     }
     running.start();
+    measured = cold ? mount : null;
+    return endpoint(profile, mount, drop, "");
+  }
+
+  /** What the cell's server is, with the limits read back from its cgroup. */
+  private Endpoint endpoint(
+      DiskProfile profile, DataVolume.Mount mount, HostCache.Drop drop, String continuedFrom) {
     Enforcement enforced = running.enforcement(mount.latencyApplied(), volume.offReason());
     List<String> notes = new ArrayList<>(enforced.shortfalls(profile));
     if (drop != null && !drop.dropped()) {
@@ -134,11 +171,13 @@ final class DockerTarget implements TargetServer {
         drop != null && drop.dropped(),
         notes,
         mount.latencyApplied(),
-        mount.latencyApplied() ? volume.method().id() : "");
+        mount.latencyApplied() ? volume.method().id() : "",
+        continuedFrom);
   }
 
   /** Stops the server, then releases the volume it held, so the next start is cold. */
   private void stop() throws IOException {
+    measured = null;
     if (running != null) {
       try {
         running.stop();

@@ -16,6 +16,8 @@ import java.util.List;
  * @param notes what this server means for the numbers (unthrottled, shared JVM, ...)
  * @param latencyApplied whether the profile's added latency is in the server's I/O path
  * @param latencyMethod how: {@code dm} or {@code nbd}; empty when it is not
+ * @param continuedFrom the profile of the cell whose server this one goes on with ({@link
+ *     TargetServer#continueCell}), its caches as that cell left them; empty after a cold start
  */
 public record Endpoint(
     String url,
@@ -25,10 +27,39 @@ public record Endpoint(
     boolean pageCacheDropped,
     List<String> notes,
     boolean latencyApplied,
-    String latencyMethod) {
+    String latencyMethod,
+    String continuedFrom) {
   public Endpoint {
     notes = List.copyOf(notes);
     latencyMethod = latencyMethod == null ? "" : latencyMethod;
+    continuedFrom = continuedFrom == null ? "" : continuedFrom;
+  }
+
+  /** A server started for its cell. */
+  public Endpoint(
+      String url,
+      Long serverPid,
+      BlockDevice device,
+      Enforcement enforcement,
+      boolean pageCacheDropped,
+      List<String> notes,
+      boolean latencyApplied,
+      String latencyMethod) {
+    this(
+        url,
+        serverPid,
+        device,
+        enforcement,
+        pageCacheDropped,
+        notes,
+        latencyApplied,
+        latencyMethod,
+        "");
+  }
+
+  /** Whether this server goes on from the cell before, with caches already warm. */
+  public boolean continued() {
+    return !continuedFrom.isEmpty();
   }
 
   /** A server with no added latency in its path (a deployment elsewhere, or none asked). */
@@ -47,7 +78,15 @@ public record Endpoint(
     List<String> all = new java.util.ArrayList<>(notes);
     all.addAll(more);
     return new Endpoint(
-        url, serverPid, device, enforcement, pageCacheDropped, all, latencyApplied, latencyMethod);
+        url,
+        serverPid,
+        device,
+        enforcement,
+        pageCacheDropped,
+        all,
+        latencyApplied,
+        latencyMethod,
+        continuedFrom);
   }
 
   /** The database YCSB uses at {@code url}: the URL's own, else {@code ycsb}. */

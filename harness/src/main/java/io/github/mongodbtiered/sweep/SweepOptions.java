@@ -58,6 +58,7 @@ public final class SweepOptions {
 
   private final int repeats;
   private final boolean repeatsAuto;
+  private final boolean coldCells;
   private final double targetOpsPerSec;
   private final Fleet fleet;
 
@@ -100,6 +101,7 @@ public final class SweepOptions {
     maxErrors = b.maxErrors == null ? ErrorBudget.NONE : b.maxErrors;
     repeats = b.repeats;
     repeatsAuto = b.repeatsAuto;
+    coldCells = b.coldCells;
     targetOpsPerSec = b.targetOpsPerSec;
     fleet = b.fleet == null ? Fleet.ALONE : b.fleet;
     check();
@@ -366,6 +368,14 @@ public final class SweepOptions {
   }
 
   /**
+   * Whether every cell starts its server cold ({@code --cold-cells}), rather than going on with the
+   * server of the cell before where only the disk's limits and latency differ.
+   */
+  public boolean coldCells() {
+    return coldCells;
+  }
+
+  /**
    * The request rate of the measured run, an open loop whose latencies are also taken from each
    * operation's intended start ({@code --target}), or 0 for a closed loop.
    */
@@ -409,6 +419,7 @@ public final class SweepOptions {
         maxErrors,
         repeats,
         repeatsAuto,
+        coldCells,
         targetOpsPerSec,
         fleet);
   }
@@ -460,6 +471,7 @@ public final class SweepOptions {
         .add("maxErrors=" + maxErrors)
         .add("repeats=" + repeats)
         .add("repeatsAuto=" + repeatsAuto)
+        .add("coldCells=" + coldCells)
         .add("targetOpsPerSec=" + targetOpsPerSec)
         .add("fleet=" + fleet)
         .toString();

@@ -52,6 +52,7 @@ public final class SweepOptionsBuilder {
   ErrorBudget maxErrors = ErrorBudget.NONE;
   int repeats = 1;
   boolean repeatsAuto;
+  boolean coldCells;
   double targetOpsPerSec;
   Fleet fleet = Fleet.ALONE;
 
@@ -87,6 +88,7 @@ public final class SweepOptionsBuilder {
     maxErrors = o.maxErrors();
     repeats = o.repeats();
     repeatsAuto = o.repeatsAuto();
+    coldCells = o.coldCells();
     targetOpsPerSec = o.targetOpsPerSec();
     fleet = o.fleet();
   }
@@ -264,6 +266,12 @@ public final class SweepOptionsBuilder {
   }
 
   /** Measured runs per cell, each from a cold start (default: 1). */
+  /** {@code --cold-cells}: no cell goes on with the server of the one before. */
+  public SweepOptionsBuilder coldCells(boolean value) {
+    coldCells = value;
+    return this;
+  }
+
   public SweepOptionsBuilder repeats(int n) {
     repeats = n;
     repeatsAuto = false;

@@ -17,9 +17,10 @@ import java.util.List;
 
 /**
  * The sweep: for each record count (ascending), bring the data set to that count, then measure
- * every profile on it, each cell from a cold start. Every finished cell is saved at once and the
- * report rewritten, so an interrupted or failed sweep keeps what it measured, and running the same
- * command again measures only what is missing.
+ * every profile on it, each cell from a cold start or, where only the disk's limits and latency
+ * differ from the cell before, going on with that cell's server ({@link CellRunner}). Every
+ * finished cell is saved at once and the report rewritten, so an interrupted or failed sweep keeps
+ * what it measured, and running the same command again measures only what is missing.
  *
  * <p>It only walks record counts and profiles; each step is a class of its own: {@link
  * EnvironmentStep}, {@link DiskBaselineStep}, {@link DataSetLoader}, {@link CellRunner} (which runs
@@ -138,8 +139,10 @@ public final class SweepRunner {
         return;
       }
       boolean checkDataSet = true;
-      for (DiskProfile profile : todo) {
-        CellResult cell = measure(count, profile, checkDataSet);
+      for (int i = 0; i < todo.size(); i++) {
+        DiskProfile profile = todo.get(i);
+        DiskProfile next = i + 1 < todo.size() ? todo.get(i + 1) : null;
+        CellResult cell = measure(count, profile, next, checkDataSet);
         cell = plan.measured(cell, profile, report.environment().serverVersion());
         checkDataSet = !cell.ok();
         report.save(cell);
@@ -155,13 +158,15 @@ public final class SweepRunner {
      * count, and again after a failed cell, a short data set is reloaded (or the cell fails), never
      * measured as if it were whole.
      */
-    private CellResult measure(long count, DiskProfile profile, boolean checkDataSet)
+    private CellResult measure(
+        long count, DiskProfile profile, DiskProfile next, boolean checkDataSet)
         throws IOException, PhaseException {
       try {
         if (checkDataSet) {
           loader.bring(count, environment::serverAnswered);
         }
-        return runner.measure(count, profile, loader.loadRate(count), loader.loadSeconds(count));
+        return runner.measure(
+            count, profile, next, loader.loadRate(count), loader.loadSeconds(count));
       } catch (IOException | MongoServerException e) {
         if (!options.fleet().alone()) {
           // A fleet whose clients could not all bring the data set to the count has nothing

@@ -29,6 +29,25 @@ public interface TargetServer extends AutoCloseable {
   void stopCell() throws Exception;
 
   /**
+   * Whether the server of the cell just measured under {@code running} can go on as {@code next}'s
+   * without a cold start: the same server, memory and data, only the disk's limits or latency
+   * different, changed in place. Targets whose cells cannot be told apart that way say no.
+   */
+  default boolean canContinue(DiskProfile running, DiskProfile next) {
+    return false;
+  }
+
+  /**
+   * Gives the running cell's server {@code next}'s disk limits and latency, keeping its caches,
+   * after {@link #canContinue} said yes; the endpoint says which cell it continues.
+   *
+   * @throws Exception when the change failed: the caller then starts the cell cold
+   */
+  default Endpoint continueCell(DiskProfile next) throws Exception {
+    throw new UnsupportedOperationException("this target starts every cell cold");
+  }
+
+  /**
    * Lifts the running cell server's disk limits until the handle is closed, for a fast warm-up; a
    * no-op where the target throttles nothing.
    */

@@ -28,6 +28,12 @@ import org.bson.Document;
  * where the device read next to nothing and stayed below half of the limits: {@link #limitsBind}).
  * The times and the outcome go into the cell's figures; a warm-up that ran out of time first is
  * noted, so the cell is never taken for a steady one.
+ *
+ * <p>A cell that goes on with the server of the cell before ({@link Endpoint#continued}) finds the
+ * caches as that cell's steady state left them: it skips the preload and the lifted stage, and
+ * warms up under its own limits until its own steady state (under uniform reads the caches' content
+ * does not depend on the disk's speed, only the time to reach it does; the detector's tests would
+ * see it move if it did).
  */
 final class WarmUp {
   /** Device I/O below this share of every disk limit is taken not to feel them. */
@@ -66,6 +72,10 @@ final class WarmUp {
    */
   String run(MongoDatabase db, Progress preloadProgress, Progress progress)
       throws PhaseException, IOException {
+    if (c.endpoint().continued()) {
+      String failure = c.meet(db, "warmup");
+      return failure != null ? failure : untilSteady(db, progress, LiftedLimits.none());
+    }
     LiftedLimits lifted = LiftedLimits.lift(c.server(), cell);
     try (lifted) {
       String failure = preload(db, preloadProgress);
@@ -241,6 +251,11 @@ final class WarmUp {
    * watch when the caches have settled, or the end of the warm-up.
    */
   static final class LiftedLimits implements AutoCloseable {
+    /** Nothing lifted: the warm-up runs under the limits from its start. */
+    static LiftedLimits none() {
+      return new LiftedLimits(() -> {}, false);
+    }
+
     private final AutoCloseable held;
     private final boolean any;
     private boolean restored;
@@ -256,7 +271,7 @@ final class WarmUp {
         return new LiftedLimits(server.diskLimitsLifted(), server.throttles());
       } catch (Exception e) {
         cell.note("warm-up ran under the disk limits: " + e.getMessage());
-        return new LiftedLimits(() -> {}, false);
+        return none();
       }
     }
 

@@ -50,7 +50,7 @@ class SummaryCsvTest {
         ",predicted_tier,predicted_tier_basis,observed_tier,observed_tier_fs_hit_basis,"
             + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
-            + "page_cache_dropped,notes,threads,workload_properties,"
+            + "page_cache_dropped,continued_from,notes,threads,workload_properties,"
             + "rerun_ops_per_sec_low,rerun_ops_per_sec_high");
     assertEquals(expected.toString(), header);
   }
