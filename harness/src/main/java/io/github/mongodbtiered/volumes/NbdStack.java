@@ -214,9 +214,9 @@ final class NbdStack implements DeviceStack {
    * Puts {@code latencyMillis} in place of the measured volume's delay without unmounting it, so
    * the page cache above stays: a second disk nbdkit starts on a socket of its own, takes the disk
    * socket's name by an atomic rename, and the first is killed. The relay's connections fail once
-   * and reconnect, by that name, to the new one (about 3 s of I/O held, once). SIGKILL, not
-   * SIGTERM: a request the old nbdkit still held must not reach the file after the relay has
-   * retried it on the new one.
+   * and reconnect, by that name, to the new one, each after the retry filter's 1 s ({@link
+   * #reconnectRelay} has them all do it here, at once). SIGKILL, not SIGTERM: a request the old
+   * nbdkit still held must not reach the file after the relay has retried it on the new one.
    *
    * @throws IOException when the volume is not up for measuring, or the new nbdkit did not start
    *     (the old one then still serves)
