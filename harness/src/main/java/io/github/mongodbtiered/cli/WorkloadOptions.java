@@ -100,7 +100,8 @@ final class WorkloadOptions {
       description =
           "Start every cell's server cold. By default a cell whose profile differs from the one"
               + " before it (of the same record count) only in the disk's IOPS, bandwidth or added"
-              + " latency goes on with that cell's server: the limits and latency change in place,"
+              + " latency goes on with that cell's server where that cell's caches held its data"
+              + " (under 0.01 device reads per operation): the limits and latency change in place,"
               + " the caches stay as the steady state left them, and the cell skips the preload and"
               + " the lifted warm-up stage, but still warms up until its own steady state under its"
               + " limits. With --repeats above 1 every run starts cold anyway. The summary's"

@@ -171,6 +171,21 @@ class ContinuedCellsTest {
   }
 
   @Test
+  void aCellThatReadItsDeviceLeavesTheNextOneAColdStart() {
+    CellResult quiet =
+        CellResult.builder(5_000_000, "io1-5000", ServerKind.DOCKER)
+            .run(100_000, 10_000, 10_000)
+            .metric(Metric.DEVICE_READ_OPS, 999.0)
+            .build();
+    CellResult reading = quiet.toBuilder().metric(Metric.DEVICE_READ_OPS, 1_000.0).build();
+    assertTrue(CellRunner.cachesHeldIt(quiet), "0.00999 reads per operation");
+    assertTrue(!CellRunner.cachesHeldIt(reading), "0.01 reads per operation");
+    assertTrue(
+        CellRunner.cachesHeldIt(quiet.toBuilder().metric(Metric.DEVICE_READ_OPS, null).build()),
+        "no device figures: the target decides");
+  }
+
+  @Test
   void coldCellsStartsEveryCellsServerCold(@TempDir Path out) throws Exception {
     Recording target = new Recording();
     sweep(options(out).coldCells(true).build(), target);
