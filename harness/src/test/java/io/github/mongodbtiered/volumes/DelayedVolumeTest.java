@@ -93,7 +93,12 @@ class DelayedVolumeTest {
         // Checked at once: anything that drops the host's caches (another test's cold start)
         // would empty it later.
         assertTrue(residentBefore >= 4L << 20, residentBefore + " bytes cached before");
-        assertEquals(residentBefore, residentBytes(cached), "the page cache above stayed");
+        // Not to the page: the host may reclaim a few (CI once saw 16 KiB of 4 MiB go); a
+        // remount would leave next to none.
+        long after = residentBytes(cached);
+        assertTrue(
+            after >= residentBefore * 9 / 10,
+            "the page cache above stayed: " + after + " of " + residentBefore + " bytes");
       }
       assertEquals(7, m.latencyMillis());
       assertTrue(m.latencyApplied());
