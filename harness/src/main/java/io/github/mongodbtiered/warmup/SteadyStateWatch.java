@@ -212,6 +212,9 @@ public final class SteadyStateWatch implements Progress {
   /** The figures the first sample's rates are taken from. */
   private void baseline(long opsDone, long elapsedMillis) {
     started = true;
+    // A stage starts with no samples: until its first, its seconds in the series say so rather
+    // than show the last verdict of the stage before (a limited second read as the lifted one's).
+    waits.put(elapsedMillis, List.of("samples"));
     lastOps = opsDone;
     lastMillis = elapsedMillis;
     Document status = read();

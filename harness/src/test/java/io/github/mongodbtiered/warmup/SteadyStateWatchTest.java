@@ -93,6 +93,10 @@ class SteadyStateWatchTest {
     assertEquals(List.of(10_000L), restoredAt, "the limits go back once, when the caches settle");
     assertEquals(10_000, w.liftedMillis());
     assertTrue(w.liftedSteady());
+    // The lifted stage ended on a steady verdict; the seconds after it, until the limited stage's
+    // own first one, show that stage waiting for samples, not that verdict.
+    assertEquals(List.of(), w.waits().get(10_000L));
+    assertEquals(List.of("samples"), w.waits().floorEntry(10_900L).getValue());
     assertTrue(w.steady());
     // The slide ends 20 s into the limited stage. Steady comes once the last ten seconds hold
     // less of it than the drift test's 10%, not while the rate is still 25% above where it ends.
