@@ -7,6 +7,7 @@ import io.github.mongodbtiered.report.SeriesCsv;
 import io.github.mongodbtiered.report.SeriesCsv.Phase;
 import io.github.mongodbtiered.report.SeriesCsv.Row;
 import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.warmup.SteadyStateDetector;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -118,7 +119,7 @@ final class CellSeries {
         origin,
         main,
         stage,
-        wait == null ? "samples" : String.join(";", wait.getValue()));
+        wait == null ? SteadyStateDetector.SAMPLES : String.join(";", wait.getValue()));
   }
 
   private static Row row(

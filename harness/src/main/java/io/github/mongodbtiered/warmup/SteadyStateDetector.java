@@ -53,6 +53,9 @@ public final class SteadyStateDetector {
    */
   public static final double DEVICE_READS_PER_OP_FLOOR = 0.01;
 
+  /** The test a window fails while it holds fewer samples than the trend window. */
+  public static final String SAMPLES = "samples";
+
   /** The longest trend window: a quarter of a 120 s bound. */
   public static final int TREND_SECONDS = 30;
 
@@ -126,7 +129,7 @@ public final class SteadyStateDetector {
    */
   public List<String> waitingOn() {
     if (window.size() < trendSeconds) {
-      return List.of("samples");
+      return List.of(SAMPLES);
     }
     throughputOnly =
         last().stream().anyMatch(s -> s.cacheBytes() == null || s.pagesReadPerSec() == null);

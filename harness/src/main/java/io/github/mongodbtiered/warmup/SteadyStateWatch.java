@@ -214,7 +214,7 @@ public final class SteadyStateWatch implements Progress {
     started = true;
     // A stage starts with no samples: until its first, its seconds in the series say so rather
     // than show the last verdict of the stage before (a limited second read as the lifted one's).
-    waits.put(elapsedMillis, List.of("samples"));
+    waits.put(elapsedMillis, List.of(SteadyStateDetector.SAMPLES));
     lastOps = opsDone;
     lastMillis = elapsedMillis;
     Document status = read();
