@@ -16,6 +16,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.bson.Document;
 
 /**
@@ -97,10 +99,26 @@ final class WarmUp {
       return null; // the fleet's other clients wait for client 0's preload at the barrier
     }
     Preload.Outcome preload;
+    AtomicReference<Double> held = new AtomicReference<>();
+    BooleanSupplier readOn =
+        () -> {
+          Long pid = c.endpoint().serverPid();
+          Long cached = fill == null || pid == null ? null : PageCache.bytesOf(pid);
+          held.set(fill == null ? null : fill.heldFraction(cached));
+          return fill != null && fill.stillHeldBy(cached);
+        };
     try {
-      preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
+      preload = Preload.run(db, c.options().table(), keysApart(db), readOn, preloadProgress);
     } catch (RuntimeException e) {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
+    }
+    if (preload.readPastFullCache()) {
+      cell.note(
+          String.format(
+              Locale.ROOT,
+              "preload read on past the full WiredTiger cache: the page cache held %.0f%% of the"
+                  + " data files",
+              100 * held.get()));
     }
     figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
     if (fill != null) {
