@@ -100,13 +100,7 @@ final class WarmUp {
     }
     Preload.Outcome preload;
     AtomicReference<Double> held = new AtomicReference<>();
-    BooleanSupplier readOn =
-        () -> {
-          Long pid = c.endpoint().serverPid();
-          Long cached = fill == null || pid == null ? null : PageCache.bytesOf(pid);
-          held.set(fill == null ? null : fill.heldFraction(cached));
-          return fill != null && fill.stillHeldBy(cached);
-        };
+    BooleanSupplier readOn = () -> stillHeld(fill, held);
     try {
       preload = Preload.run(db, c.options().table(), keysApart(db), readOn, preloadProgress);
     } catch (RuntimeException e) {
@@ -126,6 +120,18 @@ final class WarmUp {
     }
     series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
     return null;
+  }
+
+  /**
+   * Whether the server's page cache still holds the files {@code fill} read, which decides whether
+   * the preload reads on past the full WiredTiger cache ({@link Preload}); the fraction it holds
+   * goes to {@code held}. No: when there was no fill or its page cache cannot be read.
+   */
+  private boolean stillHeld(PageCacheFill.Outcome fill, AtomicReference<Double> held) {
+    Long pid = c.endpoint().serverPid();
+    Long cached = fill == null || pid == null ? null : PageCache.bytesOf(pid);
+    held.set(fill == null ? null : fill.heldFraction(cached));
+    return fill != null && fill.stillHeldBy(cached);
   }
 
   /**
