@@ -286,22 +286,6 @@ class ScaledSweepTest {
   }
 
   @Test
-  void farOverMemoryThePreloadStopsAtTheFullCache() {
-    // 800 MB of files beside a 64 MiB cache in 512 MiB: once the WiredTiger cache is full the page
-    // cache holds a fraction of them, and a scan read on would only evict what it read before.
-    for (String profile : List.of("fast-small", "slow-small")) {
-      Map<String, String> row = rows.get(profile + "@" + COUNTS.get(2));
-      System.out.println(
-          profile
-              + "@"
-              + COUNTS.get(1)
-              + " notes: "
-              + rows.get(profile + "@" + COUNTS.get(1)).get("notes"));
-      assertFalse(row.get("notes").contains("preload read on"), row.toString());
-    }
-  }
-
-  @Test
   void theSlowProfilesAddedLatencyIsInTheIoPath() {
     // Wherever this host can build the delayed volume (CI can): far over memory, the median read
     // waits for the disk.

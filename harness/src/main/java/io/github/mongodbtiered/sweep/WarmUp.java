@@ -16,8 +16,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.bson.Document;
 
 /**
@@ -99,20 +97,10 @@ final class WarmUp {
       return null; // the fleet's other clients wait for client 0's preload at the barrier
     }
     Preload.Outcome preload;
-    AtomicReference<Double> held = new AtomicReference<>();
-    BooleanSupplier readOn = () -> stillHeld(fill, held);
     try {
-      preload = Preload.run(db, c.options().table(), keysApart(db), readOn, preloadProgress);
+      preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
     } catch (RuntimeException e) {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
-    }
-    if (preload.readPastFullCache()) {
-      cell.note(
-          String.format(
-              Locale.ROOT,
-              "preload read on past the full WiredTiger cache: the page cache held %.0f%% of the"
-                  + " data files",
-              100 * held.get()));
     }
     figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
     if (fill != null) {
@@ -120,18 +108,6 @@ final class WarmUp {
     }
     series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
     return null;
-  }
-
-  /**
-   * Whether the server's page cache still holds the files {@code fill} read, which decides whether
-   * the preload reads on past the full WiredTiger cache ({@link Preload}); the fraction it holds
-   * goes to {@code held}. No: when there was no fill or its page cache cannot be read.
-   */
-  private boolean stillHeld(PageCacheFill.Outcome fill, AtomicReference<Double> held) {
-    Long pid = c.endpoint().serverPid();
-    Long cached = fill == null || pid == null ? null : PageCache.bytesOf(pid);
-    held.set(fill == null ? null : fill.heldFraction(cached));
-    return fill != null && fill.stillHeldBy(cached);
   }
 
   /**

@@ -47,32 +47,7 @@ public final class PageCacheFill {
     static Outcome skipped(String why) {
       return new Outcome(0, 0, why);
     }
-
-    /**
-     * The fraction of the bytes this fill read that {@code cachedBytes} of page cache could hold,
-     * at most 1; null when the fill did not run or the page cache is not known.
-     */
-    public Double heldFraction(Long cachedBytes) {
-      if (skipped != null || bytes <= 0 || cachedBytes == null) {
-        return null;
-      }
-      return Math.min(1.0, (double) cachedBytes / bytes);
-    }
-
-    /**
-     * Whether {@code cachedBytes} of page cache still hold the data files, at least {@link
-     * #STILL_HELD} of the bytes this fill read: the files include free space no one reads, and the
-     * page cache a little else, so a data set that fits shows a few percent either way, and one
-     * that does not (5M records beside 4.6 GiB of room) shows 75%.
-     */
-    public boolean stillHeldBy(Long cachedBytes) {
-      Double f = heldFraction(cachedBytes);
-      return f != null && f >= STILL_HELD;
-    }
   }
-
-  /** See {@link Outcome#stillHeldBy}. */
-  public static final double STILL_HELD = 0.9;
 
   private PageCacheFill() {}
 

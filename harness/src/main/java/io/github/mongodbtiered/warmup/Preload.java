@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.bson.Document;
 
 /**
@@ -43,14 +42,6 @@ import org.bson.Document;
  * reading the whole file (a 4M-record scan on san-600, whose added latency stays, took 9.5
  * minutes). The pages the workload wants beyond the cache then reach the filesystem cache during
  * the workload warm-up, as they would in use.
- *
- * <p>Unless the caller says to read on ({@code readOnWhenFull}, asked once when the cache is full):
- * where the filesystem cache holds the data files, reading the rest of the collection through it
- * touches each page the workload will read a second time, which makes the kernel keep those pages
- * over the files' free space and over the pages it evicts as the WiredTiger cache grows. Stopped at
- * the full cache, a 4M-record cell on san-600 then read 100-300 pages a second from the disk for
- * over two minutes of warm-up before the page cache held the right pages; read on, 65 s more of
- * preload left it reading next to none from the first second of the workload.
  */
 public final class Preload {
   static final int BATCH_DOCUMENTS = 2_000;
@@ -67,7 +58,6 @@ public final class Preload {
    * @param indexKeys {@code _id} keys read by the covered scan, 0 when it was skipped
    * @param documents documents read
    * @param stoppedAtFullCache true when the document scan stopped at a full WiredTiger cache
-   * @param readPastFullCache true when the cache became full and the scans read on to the end
    * @param indexScanRefusal why the server refused the covered scan, or null when it ran
    * @param seconds how long both scans took
    */
@@ -75,7 +65,6 @@ public final class Preload {
       long indexKeys,
       long documents,
       boolean stoppedAtFullCache,
-      boolean readPastFullCache,
       String indexScanRefusal,
       double seconds) {}
 
@@ -84,29 +73,12 @@ public final class Preload {
   /**
    * @param keysApart whether the {@code _id} index is a file of its own to read (false: the
    *     document scan alone, which reads the keys with the documents)
-   * @param readOnWhenFull asked once, when the WiredTiger cache is full: true to read on to the end
    * @param progress told the keys and documents read so far, against twice the collection's
    *     estimated document count (once when the key scan is skipped)
    */
   public static Outcome run(
-      MongoDatabase db,
-      String collection,
-      boolean keysApart,
-      BooleanSupplier readOnWhenFull,
-      Progress progress) {
-    return run(
-        db, collection, keysApart, BATCH_DOCUMENTS, new CacheWatch(db, readOnWhenFull), progress);
-  }
-
-  /** As the public {@code run}, in batches of {@code batchDocuments}, stopping at a full cache. */
-  static Outcome run(
-      MongoDatabase db,
-      String collection,
-      boolean keysApart,
-      int batchDocuments,
-      Progress progress) {
-    return run(
-        db, collection, keysApart, batchDocuments, new CacheWatch(db, () -> false), progress);
+      MongoDatabase db, String collection, boolean keysApart, Progress progress) {
+    return run(db, collection, keysApart, BATCH_DOCUMENTS, progress);
   }
 
   static Outcome run(
@@ -114,7 +86,6 @@ public final class Preload {
       String collection,
       boolean keysApart,
       int batchDocuments,
-      CacheWatch full,
       Progress progress) {
     long t0 = System.nanoTime();
     MongoCollection<Document> c = db.getCollection(collection);
@@ -133,6 +104,7 @@ public final class Preload {
             }
           }
         };
+    CacheWatch full = new CacheWatch(db);
     long keys = 0;
     String refusal = null;
     List<KeyRange> ranges = List.of(KeyRange.ALL);
@@ -153,8 +125,7 @@ public final class Preload {
     synchronized (nextShownNanos) {
       progress.update(keys + documents, total, elapsedNanos / 1_000_000);
     }
-    return new Outcome(
-        keys, documents, full.full(), full.readOnPastFull(), refusal, elapsedNanos / 1e9);
+    return new Outcome(keys, documents, full.full(), refusal, elapsedNanos / 1e9);
   }
 
   /**

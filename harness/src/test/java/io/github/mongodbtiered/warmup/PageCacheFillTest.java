@@ -1,10 +1,8 @@
 package io.github.mongodbtiered.warmup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -84,20 +82,5 @@ class PageCacheFillTest {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
     assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
-  }
-
-  @Test
-  void theFilesCountAsHeldWhileThePageCacheHasNineTenthsOfWhatTheFillRead() {
-    PageCacheFill.Outcome filled = new PageCacheFill.Outcome(1_000, 1.5, null);
-    // 4M records on san-600: 4.66 of 4.96 GiB still cached once the WiredTiger cache was full.
-    assertTrue(filled.stillHeldBy(940L));
-    assertTrue(filled.stillHeldBy(900L));
-    assertFalse(filled.stillHeldBy(899L));
-    // 5M records: the room beside the WiredTiger cache holds three quarters of the files.
-    assertFalse(filled.stillHeldBy(750L));
-    assertEquals(1.0, filled.heldFraction(1_200L), "other cached files do not count beyond all");
-    assertFalse(filled.stillHeldBy(null), "an unknown page cache holds nothing known");
-    assertFalse(PageCacheFill.Outcome.skipped("no cgroup").stillHeldBy(1_000L));
-    assertFalse(new PageCacheFill.Outcome(0, 0, null).stillHeldBy(0L), "no files: nothing held");
   }
 }
