@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * CI has; skipped, saying what is missing, elsewhere.
  */
 @Tag("integration")
+@Tag("alone") // the latency it measures: no other test beside it
 class DelayedProbeTest {
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
   private static LatencyMethod method;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The disk baseline measures what a profile's container delivers, step by step. */
 @Tag("integration")
+@Tag("alone") // the IOPS it measures: no other test beside it
 class DiskBaselineTest {
   private static final double SECONDS_PER_STEP = 4;
 

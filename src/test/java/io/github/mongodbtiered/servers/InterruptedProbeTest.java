@@ -26,6 +26,7 @@ import org.testcontainers.DockerClientFactory;
  * presses Ctrl-C, then no container stays.
  */
 @Tag("integration")
+@Tag("alone") // it counts every hdd-150 container on the host: no other test beside it
 class InterruptedProbeTest {
   private static final String LABEL = "io.github.mongodbtiered.probe";
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The throttle is real: the probe delivers what the profile allows, and more without it. */
 @Tag("integration")
+@Tag("alone") // the IOPS it measures: no other test beside it
 class ThrottleProbeTest {
   private static final DiskProbe.Settings READS =
       new DiskProbe.Settings(false, 1, 8, 128L << 20, 4096);

@@ -16,6 +16,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * throughput, then its cell is slower, with a ratio interval that holds the measured ratio, and
  * {@code compare --fail-on slower} exits 4.
  */
+@Tag("alone") // two runs it finds alike: no other test beside it
 class CompareSweepTest {
   private static final long RECORDS = 2000;
 

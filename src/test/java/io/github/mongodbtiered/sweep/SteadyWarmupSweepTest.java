@@ -9,6 +9,7 @@ import io.github.mongodbtiered.results.Metric;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the preload and the warm-up took and whether the steady state was reached: a warm-up too short to
  * get there is flagged "not steady", a long enough one stops early at the steady state.
  */
+@Tag("alone") // the steady state it waits for: no other test beside it
 class SteadyWarmupSweepTest {
   /** About 22 MB of documents (10 fields of 100 bytes): well inside the profile's 64 MiB cache. */
   private static final long RECORDS = 20_000;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * at a rate far above what it can serve, the queue shows in the intended-time tail and the cell is
  * noted "target not met" but stays ok.
  */
+@Tag("alone") // the rate it achieves: no other test beside it
 class TargetSweepTest {
   private static final long RECORDS = 2000;
 

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * console's warning line is SweepConsoleTest's).
  */
 @Tag("integration")
+@Tag("alone") // its quiet cell must be quiet: no other test beside it
 class UnstableCellTest {
   private static final long RECORDS = 80_000;
   private static final double SECONDS = 20;

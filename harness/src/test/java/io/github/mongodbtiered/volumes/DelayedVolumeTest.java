@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The nbd volume on this host, for real: needs root, loop devices, FUSE, nbdkit and nbdfuse (which
  * CI installs); skipped, saying what is missing, elsewhere.
  */
+@Tag("alone") // the latency it measures: no other test beside it
 class DelayedVolumeTest {
   private static final long SIZE = 1L << 30;
   private final HostObjects host = HostObjects.ofThisHost();
