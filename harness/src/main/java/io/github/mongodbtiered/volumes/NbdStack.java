@@ -388,11 +388,8 @@ final class NbdStack implements DeviceStack {
       }
       Files.deleteIfExists(named);
     }
-    try {
-      Files.deleteIfExists(socket().getParent());
-    } catch (java.nio.file.DirectoryNotEmptyException e) {
-      // Another volume's socket is there: its own run removes the directory.
-    }
+    // The sockets' directory stays (empty, root's, on /run's tmpfs): removed here it vanished
+    // between another sweep's creating it and its nbdkit binding there, which then failed.
     Files.deleteIfExists(layer.resolve("nbdkit.pid"));
     Files.deleteIfExists(diskPidFile());
     Files.deleteIfExists(layer.resolve("nbdkit-disk-next.pid"));

@@ -294,6 +294,9 @@ class DelayedVolumeTest {
     assertEquals(List.of(), host.loopsBackedBy(layer.resolve("fuse/disk")), "loop devices");
     assertEquals(List.of(), host.processesNaming(socketOf(layer).toString()), "nbdkit, nbdfuse");
     assertEquals(List.of(), host.processesNaming(layer.toString()), "the disk's nbdkit");
+    assertFalse(Files.exists(socketOf(layer)), "nbdkit's socket");
+    // Shared by every volume's sockets: removed, it could vanish under another sweep's nbdkit.
+    assertTrue(Files.isDirectory(socketOf(layer).getParent()), "the sockets' directory");
   }
 
   /** The median of 1 s of single-threaded random 4 KiB O_DIRECT reads. */
