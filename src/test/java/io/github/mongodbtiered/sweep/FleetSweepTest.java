@@ -39,7 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  * of them; and a client killed mid-cell fails that cell only.
  */
 @Tag("integration")
-@Tag("alone") // its clients' start spread: no other test beside it
 class FleetSweepTest {
   private static final Path ROOT = SweepScenario.ROOT;
   private static final Pattern SLICE =

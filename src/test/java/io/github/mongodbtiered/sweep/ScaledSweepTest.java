@@ -39,7 +39,6 @@ import picocli.CommandLine;
  * volume, WiredTiger) is a test of its own, skipped with the reason when it is missing.
  */
 @Tag("integration")
-@Tag("alone") // its throughput and IOPS: no other test beside it
 class ScaledSweepTest {
   // 10 KB records in 512 MiB containers with a 64 MiB cache: 3k = ~30 MB (fits the cache's usable
   // 80%), 15k = ~150 MB (over the cache, within the page cache the container has left), 80k =
