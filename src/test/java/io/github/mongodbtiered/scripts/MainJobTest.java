@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's main job, as a new user runs it: a short sweep on the embedded server, which needs
- * nothing installed; then the same command again, which has nothing left to do.
+ * The README's main job, as a new user runs it (its options, smaller): a short sweep on the
+ * embedded server, which needs nothing installed; then the same command again, which has nothing
+ * left to do.
  */
 class MainJobTest {
   private static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
@@ -27,14 +28,19 @@ class MainJobTest {
                 "sweep",
                 "--server",
                 "embedded",
+                "--profiles-file",
+                ROOT.resolve("profiles/scaled.profiles").toString(),
+                "--profiles",
+                "fast-small,slow-small",
                 "--recordcounts",
                 "2000,4000",
-                "--profiles",
-                "io1-5000,hdd-150",
+                "--threads",
+                "4",
                 "--seconds",
                 "2",
                 "--warmup",
                 "1",
+                "--no-disk-baseline",
                 "--out",
                 out.toString()));
     Path log = Files.createTempFile("sweep", ".log");
@@ -64,7 +70,7 @@ class MainJobTest {
     assertTrue(
         summary.stream().skip(1).allMatch(l -> l.contains(",embedded,ok,")), summary.toString());
     assertTrue(Files.exists(out.resolve("run.json")));
-    assertTrue(Files.exists(out.resolve("histograms/4000-hdd-150-READ.hdr")));
+    assertTrue(Files.exists(out.resolve("histograms/4000-slow-small-READ.hdr")));
 
     String second = sweep(out);
     assertTrue(second.contains("0 cells measured now, 0 failed"), second);
