@@ -2,6 +2,7 @@ package io.github.mongodbtiered.servers;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
@@ -66,6 +67,10 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withCreateContainerCmdModifier(
         cmd -> {
           Throttle.apply(cmd.getHostConfig(), profile, device);
+          if (ServerImages.isOurs(image)) {
+            // The stand-in raises its JIT compiler's priority (scripts/build-standin-image).
+            cmd.getHostConfig().withCapAdd(Capability.SYS_NICE);
+          }
           publishOnLoopback(cmd.getHostConfig(), getHost());
         });
     waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(STARTUP));
