@@ -13,6 +13,8 @@ import java.io.IOException;
  *
  * @param hostMemoryBytes memory of this host, for profiles without a memory limit; 0 if unknown
  * @param repeat which of the cell's measured runs this is, from 1 ({@code --repeats})
+ * @param handedSteady whether the server goes on from a cell that ended steady ({@link
+ *     Endpoint#continued}), so that its steady state may carry over
  */
 record CellContext(
     SweepOptions options,
@@ -22,7 +24,8 @@ record CellContext(
     Endpoint endpoint,
     TargetServer server,
     long hostMemoryBytes,
-    int repeat) {
+    int repeat,
+    boolean handedSteady) {
 
   ReportLayout layout() {
     return new ReportLayout(options.outDir());

@@ -32,6 +32,12 @@ final class CellRunner {
   /** The profile whose cell's server was left running for the next cell, or null. */
   private DiskProfile kept;
 
+  /** Whether the cell that left its server running ended steady (warm-up and run). */
+  private boolean keptSteady;
+
+  /** Whether the server the cell being measured took over came from a cell that ended steady. */
+  private boolean handedSteady;
+
   CellRunner(SweepContext sweep) {
     this.options = sweep.options();
     this.server = sweep.server();
@@ -165,6 +171,7 @@ final class CellRunner {
         && cachesHeldIt(result)
         && server.canContinue(profile, next)) {
       kept = profile;
+      keptSteady = Double.valueOf(1).equals(result.metrics().get(Metric.STEADY_STATE));
       return timed(result, startedNanos, seconds(startedNanos, upNanos), null);
     }
     long stoppingNanos = System.nanoTime();
@@ -188,18 +195,19 @@ final class CellRunner {
   private Endpoint start(DiskProfile profile) throws Exception {
     DiskProfile from = kept;
     kept = null;
+    handedSteady = false;
     if (from == null) {
       return server.startCell(profile);
     }
     try {
-      return server
-          .continueCell(profile)
-          .withNotes(
-              List.of(
-                  "continued the "
-                      + from.name()
-                      + " cell's server with its caches warm: disk limits and latency changed in"
-                      + " place"));
+      Endpoint continued = server.continueCell(profile);
+      handedSteady = keptSteady;
+      return continued.withNotes(
+          List.of(
+              "continued the "
+                  + from.name()
+                  + " cell's server with its caches warm: disk limits and latency changed in"
+                  + " place"));
     } catch (Exception ex) {
       try {
         server.stopCell();
@@ -229,7 +237,15 @@ final class CellRunner {
       CellMeasurement measurement =
           new CellMeasurement(
               new CellContext(
-                  options, phases, count, profile, e, server, memory == null ? 0 : memory, repeat));
+                  options,
+                  phases,
+                  count,
+                  profile,
+                  e,
+                  server,
+                  memory == null ? 0 : memory,
+                  repeat,
+                  handedSteady && e.continued()));
       CellResult result =
           measurement.run(
               listener.preloadProgress(count, profile),

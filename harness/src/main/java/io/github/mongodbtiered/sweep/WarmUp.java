@@ -33,7 +33,8 @@ import org.bson.Document;
  * caches as that cell's steady state left them: it skips the preload and the lifted stage, and
  * warms up under its own limits until its own steady state (under uniform reads the caches' content
  * does not depend on the disk's speed, only the time to reach it does; the detector's tests would
- * see it move if it did).
+ * see it move if it did). Where that cell ended steady and the new limits are not felt (the device
+ * idle), its steady state stands after a short window ({@link SteadyStateWatch#carryOver}).
  */
 final class WarmUp {
   /** Device I/O below this share of every disk limit is taken not to feel them. */
@@ -149,6 +150,9 @@ final class WarmUp {
     watch.deviceReads(device::cgroupReadOps);
     watch.deviceIo(
         device::cgroupIo, (ops, bytes, reads) -> limitsBind(c.profile(), ops, bytes, reads));
+    if (c.endpoint().continued() && c.handedSteady()) {
+      watch.carryOver();
+    }
     PhaseResult warm =
         c.phases()
             .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
@@ -210,6 +214,14 @@ final class WarmUp {
                   : "--warmup " + trim(boundSeconds) + " s",
               watch.describe(),
               stage(watch, liftedAny)));
+    } else if (watch.carriedOver()) {
+      cell.note(
+          String.format(
+              Locale.ROOT,
+              "warm-up: the steady state of the %s cell before stands: its last %d s under these"
+                  + " limits passed the steady-state tests with the device idle",
+              c.endpoint().continuedFrom(),
+              2 * SteadyStateDetector.WINDOW_SECONDS));
     } else if (watch.throughputOnly() && c.readsServerFigures()) {
       cell.note("steady state judged from throughput alone: the server gives no cache figures");
     }

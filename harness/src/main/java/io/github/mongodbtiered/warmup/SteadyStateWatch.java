@@ -32,6 +32,11 @@ import org.bson.Document;
  * below half of every limit ({@link LimitsBind}), the limits go back and the phase ends (an
  * in-cache cell reads nothing from the disk). The second stage would only repeat the trend window
  * on the same figures.
+ *
+ * <p>A warm-up that goes on from a cell that ended steady, on the same server with its caches
+ * ({@link #carryOver}), ends once its last {@code 2 * WINDOW_SECONDS} under the new limits pass the
+ * detector's tests with the server's device idle and below the limits: the same argument, the other
+ * way round. While the limits bind, only the full trend window ends it.
  */
 public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
@@ -84,6 +89,11 @@ public final class SteadyStateWatch implements Progress {
   private Long lastServerJitMillis;
   private boolean started;
   private final NavigableMap<Long, List<String>> waits = new TreeMap<>();
+
+  /** The short window of a warm-up that may carry the cell before's steady state over, or null. */
+  private SteadyStateDetector carryOver;
+
+  private volatile boolean carriedOver;
 
   /**
    * @param shown the progress bar the updates go on to
@@ -170,6 +180,18 @@ public final class SteadyStateWatch implements Progress {
   }
 
   /**
+   * Lets the cell before's steady state stand once {@code 2 * WINDOW_SECONDS} samples under this
+   * phase's limits pass the detector's tests with the device idle below them ({@link #deviceIo}
+   * says how that is judged; unknown device figures never carry over). For a warm-up under its
+   * limits throughout that goes on with a server whose last cell ended steady.
+   */
+  public SteadyStateWatch carryOver() {
+    this.carryOver =
+        new SteadyStateDetector(2 * SteadyStateDetector.WINDOW_SECONDS, horizonSeconds);
+    return this;
+  }
+
+  /**
    * Where the client's JIT compilation time comes from (ms in all, -1 when unknown): this JVM's by
    * default; a test driving the watch on a clock of its own gives its own, since this JVM's
    * compiler works on the real clock.
@@ -189,7 +211,15 @@ public final class SteadyStateWatch implements Progress {
     if (steady || elapsedMillis - lastMillis < SAMPLE_MILLIS) {
       return;
     }
-    List<String> waiting = detector.addAndCheck(sample(opsDone, elapsedMillis));
+    WarmupSample sample = sample(opsDone, elapsedMillis);
+    List<String> waiting = detector.addAndCheck(sample);
+    if (carryOver != null && limitsBack == null && !waiting.isEmpty()) {
+      countDeviceIo(elapsedMillis);
+      if (carryOver.addAndCheck(sample).isEmpty() && deviceBelowLimits()) {
+        waiting = List.of();
+        carriedOver = true;
+      }
+    }
     waits.put(elapsedMillis, waiting);
     boolean detected = waiting.isEmpty();
     if (limitsBack != null && liftedMillis < 0) {
@@ -342,6 +372,11 @@ public final class SteadyStateWatch implements Progress {
    */
   public boolean limitsIdle() {
     return limitsIdle;
+  }
+
+  /** Whether the steady state was the cell before's, carried over ({@link #carryOver}). */
+  public boolean carriedOver() {
+    return carriedOver;
   }
 
   /** Whether the caches were steady when the disk limits went back (false: the bound passed). */

@@ -159,6 +159,51 @@ class SteadyStateWatchTest {
     }
   }
 
+  /**
+   * Given a warm-up under its limits that goes on from a cell that ended steady, with a trend
+   * window of 30 s, when its device stays idle and below the limits, then the cell before's steady
+   * state stands after 10 s; when the device reads 50 times a second, when its I/O is unknown, or
+   * when nothing is to carry over, the full 30 s window decides.
+   */
+  @Test
+  void aContinuedWarmUpWhoseDeviceStaysIdleCarriesTheSteadyStateOverAfterTenSeconds() {
+    record Case(boolean carry, Long perSec, long readsPerSec, long steadyAt) {}
+    for (Case c :
+        List.of(
+            new Case(true, 100L, 0, 10_000),
+            new Case(true, 100L, 50, 30_000),
+            new Case(true, null, 0, 30_000),
+            new Case(false, 100L, 0, 30_000))) {
+      AtomicLong elapsed = new AtomicLong();
+      SteadyStateWatch w =
+          new SteadyStateWatch(
+                  Progress.NONE, () -> stats(0, 10_000_000), () -> null, 30, 60, null, 0)
+              .clientJit(() -> -1L)
+              .deviceReads(() -> c.readsPerSec() * elapsed.get() / 1000)
+              .deviceIo(
+                  () ->
+                      c.perSec() == null
+                          ? new CgroupIoStats.Io(null, null)
+                          : new CgroupIoStats.Io(
+                              c.perSec() * elapsed.get() / 1000,
+                              4096 * c.perSec() * elapsed.get() / 1000),
+                  (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+      if (c.carry()) {
+        w.carryOver();
+      }
+      long ops = 0;
+      for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
+        elapsed.set(half * 500L);
+        w.update(ops, 0, half * 500L);
+        ops += 2500;
+      }
+      assertTrue(w.steady(), c.toString());
+      assertEquals(c.steadyAt(), w.steadyAtMillis(), c.toString());
+      assertEquals(c.steadyAt() == 10_000, w.carriedOver(), c.toString());
+      assertEquals(List.of(), w.waits().get(c.steadyAt()), c.toString());
+    }
+  }
+
   @Test
   void putsTheLimitsBackAtHalfTheBoundWhenTheCachesNeverSettleAndStopsWhenThatFails() {
     AtomicLong cacheBytes = new AtomicLong(10_000_000);
