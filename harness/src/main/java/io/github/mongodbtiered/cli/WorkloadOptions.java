@@ -71,7 +71,7 @@ final class WorkloadOptions {
   @Option(
       names = "--precision",
       paramLabel = "PCT",
-      defaultValue = "3%",
+      defaultValue = "5%",
       converter = Percent.class,
       description =
           "End a measured run, after --min-seconds, once the 95%% interval of its throughput (over"

@@ -28,7 +28,7 @@ public final class SweepOptionsBuilder {
   double runSeconds = 60;
   double warmupSeconds = 180;
   double runMinSeconds = 20;
-  double precision = 0.03;
+  double precision = 0.05;
   int loadThreads = 16;
   int loadBatchSize = 100;
   ServerChoice server = ServerChoice.AUTO;
@@ -153,7 +153,7 @@ public final class SweepOptionsBuilder {
 
   /**
    * A measured run ends once its throughput's 95% interval is within this fraction of its mean; 0
-   * runs every run for {@link #runSeconds} (default: 0.03).
+   * runs every run for {@link #runSeconds} (default: 0.05).
    */
   public SweepOptionsBuilder precision(double fraction) {
     precision = fraction;
