@@ -213,12 +213,8 @@ public final class SteadyStateWatch implements Progress {
     }
     WarmupSample sample = sample(opsDone, elapsedMillis);
     List<String> waiting = detector.addAndCheck(sample);
-    if (carryOver != null && limitsBack == null && !waiting.isEmpty()) {
-      countDeviceIo(elapsedMillis);
-      if (carryOver.addAndCheck(sample).isEmpty() && deviceBelowLimits()) {
-        waiting = List.of();
-        carriedOver = true;
-      }
+    if (!waiting.isEmpty() && carriesOver(sample, elapsedMillis)) {
+      waiting = List.of();
     }
     waits.put(elapsedMillis, waiting);
     boolean detected = waiting.isEmpty();
@@ -237,6 +233,16 @@ public final class SteadyStateWatch implements Progress {
       steady = true;
       steadyAtMillis = elapsedMillis;
     }
+  }
+
+  /** Whether the cell before's steady state stands at this sample ({@link #carryOver}). */
+  private boolean carriesOver(WarmupSample sample, long elapsedMillis) {
+    if (carryOver == null || limitsBack != null) {
+      return false;
+    }
+    countDeviceIo(elapsedMillis);
+    carriedOver = carryOver.addAndCheck(sample).isEmpty() && deviceBelowLimits();
+    return carriedOver;
   }
 
   /** The figures the first sample's rates are taken from. */

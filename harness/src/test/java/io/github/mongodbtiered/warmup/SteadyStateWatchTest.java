@@ -25,6 +25,23 @@ class SteadyStateWatchTest {
                 .append("bytes currently in the cache", cacheBytes)));
   }
 
+  /**
+   * Gives the watch a device doing {@code ioPerSec} 4 KiB I/Os a second (null: unknown), {@code
+   * readsPerSec} of them reads, on the clock {@code elapsed}, under limits that bind from 500 I/Os
+   * or more than one read a second.
+   */
+  private static void device(
+      SteadyStateWatch w, Long ioPerSec, long readsPerSec, AtomicLong elapsed) {
+    w.deviceReads(() -> readsPerSec * elapsed.get() / 1000)
+        .deviceIo(
+            () ->
+                ioPerSec == null
+                    ? new CgroupIoStats.Io(null, null)
+                    : new CgroupIoStats.Io(
+                        ioPerSec * elapsed.get() / 1000, 4096 * ioPerSec * elapsed.get() / 1000),
+            (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+  }
+
   @Test
   void asksThePhaseToStopOnceTheCacheAndThroughputSettleAndPassesUpdatesOn() {
     AtomicLong pagesRead = new AtomicLong();
@@ -131,16 +148,8 @@ class SteadyStateWatchTest {
                   0,
                   () -> restoredAt.add(elapsed.get()),
                   60_000)
-              .clientJit(() -> -1L)
-              .deviceReads(() -> io.readsPerSec() * elapsed.get() / 1000)
-              .deviceIo(
-                  () ->
-                      io.perSec() == null
-                          ? new CgroupIoStats.Io(null, null)
-                          : new CgroupIoStats.Io(
-                              io.perSec() * elapsed.get() / 1000,
-                              4096 * io.perSec() * elapsed.get() / 1000),
-                  (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+              .clientJit(() -> -1L);
+      device(w, io.perSec(), io.readsPerSec(), elapsed);
       long ops = 0;
       for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
         elapsed.set(half * 500L);
@@ -178,16 +187,8 @@ class SteadyStateWatchTest {
       SteadyStateWatch w =
           new SteadyStateWatch(
                   Progress.NONE, () -> stats(0, 10_000_000), () -> null, 30, 60, null, 0)
-              .clientJit(() -> -1L)
-              .deviceReads(() -> c.readsPerSec() * elapsed.get() / 1000)
-              .deviceIo(
-                  () ->
-                      c.perSec() == null
-                          ? new CgroupIoStats.Io(null, null)
-                          : new CgroupIoStats.Io(
-                              c.perSec() * elapsed.get() / 1000,
-                              4096 * c.perSec() * elapsed.get() / 1000),
-                  (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+              .clientJit(() -> -1L);
+      device(w, c.perSec(), c.readsPerSec(), elapsed);
       if (c.carry()) {
         w.carryOver();
       }
