@@ -110,7 +110,7 @@ class SettingsMismatchTest {
 
   @Test
   void anotherRunEndIsAnotherSettingWhereRunsCanEndEarly() throws Exception {
-    SweepOptions at3 = options("w", uniform(), 16, 60, false);
+    SweepOptions at3 = options("w", uniform(), 16, 60, false).toBuilder().precision(0.03).build();
     SweepOptions at5 = at3.toBuilder().precision(0.05).build();
     SweepOptions whole = at3.toBuilder().precision(0).build();
     assertEquals(
