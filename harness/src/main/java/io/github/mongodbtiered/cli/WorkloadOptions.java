@@ -104,8 +104,9 @@ final class WorkloadOptions {
               + " (under 0.01 device reads per operation): the limits and latency change in place,"
               + " the caches stay as the steady state left them, and the cell skips the preload and"
               + " the lifted warm-up stage, but still warms up until its own steady state under its"
-              + " limits. With --repeats above 1 every run starts cold anyway. The summary's"
-              + " continued_from column names the cell a server went on from.")
+              + " limits (the cell before's, when that cell ended steady and 10 s show the device"
+              + " idle under the new limits). With --repeats above 1 every run starts cold anyway."
+              + " The summary's continued_from column names the cell a server went on from.")
   boolean coldCells;
 
   @Option(

@@ -70,6 +70,8 @@ public final class SteadyStateWatch implements Progress {
   // {phase ms, ops, bytes, reads or -1} of the device I/O at the last window's samples and the one
   // before it.
   private final Deque<long[]> ioWindow = new ArrayDeque<>();
+  // The seconds the device I/O is judged over: the last window, or both for a carry-over.
+  private int ioWindowSeconds = SteadyStateDetector.WINDOW_SECONDS;
   private volatile boolean limitsIdle;
 
   private final int trendSeconds;
@@ -181,13 +183,15 @@ public final class SteadyStateWatch implements Progress {
 
   /**
    * Lets the cell before's steady state stand once {@code 2 * WINDOW_SECONDS} samples under this
-   * phase's limits pass the detector's tests with the device idle below them ({@link #deviceIo}
-   * says how that is judged; unknown device figures never carry over). For a warm-up under its
-   * limits throughout that goes on with a server whose last cell ended steady.
+   * phase's limits pass the detector's tests with the device idle below them over those same
+   * seconds ({@link #deviceIo} says how that is judged; unknown device figures never carry over).
+   * For a warm-up under its limits throughout that goes on with a server whose last cell ended
+   * steady.
    */
   public SteadyStateWatch carryOver() {
     this.carryOver =
         new SteadyStateDetector(2 * SteadyStateDetector.WINDOW_SECONDS, horizonSeconds);
+    this.ioWindowSeconds = 2 * SteadyStateDetector.WINDOW_SECONDS;
     return this;
   }
 
@@ -258,6 +262,9 @@ public final class SteadyStateWatch implements Progress {
     lastServerJitMillis = serverJitMillis(status);
     lastJitMillis = jitMillis();
     lastDeviceReads = readDevice();
+    if (carryOver != null && limitsBack == null) {
+      countDeviceIo(elapsedMillis); // the carry-over judges the device over all its 10 samples
+    }
   }
 
   /** The rates since the last sample, whose figures this one's then replace. */
@@ -323,14 +330,17 @@ public final class SteadyStateWatch implements Progress {
         new long[] {
           elapsedMillis, io.ops(), io.bytes(), lastDeviceReads == null ? -1 : lastDeviceReads
         });
-    if (ioWindow.size() > SteadyStateDetector.WINDOW_SECONDS + 1) {
+    if (ioWindow.size() > ioWindowSeconds + 1) {
       ioWindow.removeFirst();
     }
   }
 
-  /** Whether the device I/O over the last window stayed below where the limits bind. */
+  /**
+   * Whether the device I/O over the last window (both windows for a carry-over) stayed below where
+   * the limits bind.
+   */
   private boolean deviceBelowLimits() {
-    if (limitsBind == null || ioWindow.size() <= SteadyStateDetector.WINDOW_SECONDS) {
+    if (limitsBind == null || ioWindow.size() <= ioWindowSeconds) {
       return false;
     }
     long[] first = ioWindow.getFirst();

@@ -32,7 +32,17 @@ class SteadyStateWatchTest {
    */
   private static void device(
       SteadyStateWatch w, Long ioPerSec, long readsPerSec, AtomicLong elapsed) {
-    w.deviceReads(() -> readsPerSec * elapsed.get() / 1000)
+    device(w, ioPerSec, readsPerSec, Long.MAX_VALUE, elapsed);
+  }
+
+  /** As above, with the reads stopping at {@code readsUntilMillis}. */
+  private static void device(
+      SteadyStateWatch w,
+      Long ioPerSec,
+      long readsPerSec,
+      long readsUntilMillis,
+      AtomicLong elapsed) {
+    w.deviceReads(() -> readsPerSec * Math.min(elapsed.get(), readsUntilMillis) / 1000)
         .deviceIo(
             () ->
                 ioPerSec == null
@@ -172,23 +182,35 @@ class SteadyStateWatchTest {
    * Given a warm-up under its limits that goes on from a cell that ended steady, with a trend
    * window of 30 s, when its device stays idle and below the limits, then the cell before's steady
    * state stands after 10 s; when the device reads 50 times a second, when its I/O is unknown, or
-   * when nothing is to carry over, the full 30 s window decides.
+   * when nothing is to carry over, the full 30 s window decides. The 10 s must all pass: a
+   * throughput step, or device reads, in its first 5 s hold it until they have left the window.
    */
   @Test
   void aContinuedWarmUpWhoseDeviceStaysIdleCarriesTheSteadyStateOverAfterTenSeconds() {
-    record Case(boolean carry, Long perSec, long readsPerSec, long steadyAt) {}
+    // slowUntil: half the throughput before it; readsUntil: the device reads before it alone
+    record Case(
+        boolean carry,
+        Long perSec,
+        long readsPerSec,
+        long readsUntil,
+        long slowUntil,
+        long steadyAt,
+        boolean carried) {}
+    long always = Long.MAX_VALUE;
     for (Case c :
         List.of(
-            new Case(true, 100L, 0, 10_000),
-            new Case(true, 100L, 50, 30_000),
-            new Case(true, null, 0, 30_000),
-            new Case(false, 100L, 0, 30_000))) {
+            new Case(true, 100L, 0, always, 0, 10_000, true),
+            new Case(true, 100L, 50, always, 0, 30_000, false),
+            new Case(true, null, 0, always, 0, 30_000, false),
+            new Case(false, 100L, 0, always, 0, 30_000, false),
+            new Case(true, 100L, 50, 5_000, 0, 15_000, true),
+            new Case(true, 100L, 0, always, 5_000, 15_000, true))) {
       AtomicLong elapsed = new AtomicLong();
       SteadyStateWatch w =
           new SteadyStateWatch(
                   Progress.NONE, () -> stats(0, 10_000_000), () -> null, 30, 60, null, 0)
               .clientJit(() -> -1L);
-      device(w, c.perSec(), c.readsPerSec(), elapsed);
+      device(w, c.perSec(), c.readsPerSec(), c.readsUntil(), elapsed);
       if (c.carry()) {
         w.carryOver();
       }
@@ -196,13 +218,45 @@ class SteadyStateWatchTest {
       for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
         elapsed.set(half * 500L);
         w.update(ops, 0, half * 500L);
-        ops += 2500;
+        ops += half * 500L < c.slowUntil() ? 1250 : 2500;
       }
       assertTrue(w.steady(), c.toString());
       assertEquals(c.steadyAt(), w.steadyAtMillis(), c.toString());
-      assertEquals(c.steadyAt() == 10_000, w.carriedOver(), c.toString());
+      assertEquals(c.carried(), w.carriedOver(), c.toString());
       assertEquals(List.of(), w.waits().get(c.steadyAt()), c.toString());
     }
+  }
+
+  /**
+   * Given a warm-up with the limits lifted (a cold cell), a carry-over asked for by mistake changes
+   * nothing: the lifted stage's own 30 s window ends it, its state standing on the idle device.
+   */
+  @Test
+  void aCarryOverIsIgnoredByAWarmUpThatLiftedTheLimits() {
+    AtomicLong elapsed = new AtomicLong();
+    List<Long> restoredAt = new ArrayList<>();
+    SteadyStateWatch w =
+        new SteadyStateWatch(
+                Progress.NONE,
+                () -> stats(0, 10_000_000),
+                () -> null,
+                30,
+                60,
+                () -> restoredAt.add(elapsed.get()),
+                90_000)
+            .clientJit(() -> -1L)
+            .carryOver();
+    device(w, 100L, 0, elapsed);
+    long ops = 0;
+    for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
+      elapsed.set(half * 500L);
+      w.update(ops, 0, half * 500L);
+      ops += 2500;
+    }
+    assertEquals(30_000, w.steadyAtMillis());
+    assertTrue(w.limitsIdle());
+    assertFalse(w.carriedOver());
+    assertEquals(List.of(30_000L), restoredAt);
   }
 
   @Test
