@@ -57,6 +57,24 @@ class PreciseEnoughTest {
   }
 
   @Test
+  void noisyRunsRarelyEndOnAChanceDipOfTheirSpreadAtTheDefaultPrecision() {
+    // +/-83% a half-second: the interval is about +/-10-15% from 20 s to 60 s, twice the 5% asked.
+    int early = 0;
+    for (int seed = 0; seed < 200; seed++) {
+      Random r = new Random(seed);
+      if (stoppedAtMillis(
+              new PreciseEnough(Progress.NONE, 20, SweepOptions.builder().precision),
+              s -> 170 + 1660 * r.nextDouble(),
+              60)
+          >= 0) {
+        early++;
+      }
+    }
+    System.out.println(early + " of 200 noisy runs ended before 60 s at the default precision");
+    assertTrue(early <= 10, early + " of 200 noisy runs ended before 60 s");
+  }
+
+  @Test
   void aRunIsLookedAtEveryTenSecondsAfterTheFloor() {
     // Noisy for its first 25 s, then flat: the look at 30 s sees +/-3% or better, 20 s did not.
     Random r = new Random(7);
