@@ -55,7 +55,8 @@ class ResumeSettingsTest {
                     + ": 4 finished cells were measured under other settings than this run's:"
                     + " workload: tiered-read-uniform → tiered-read-hotspot; threads: 4 → 2;"
                     + " seconds: 2 → 3. Add --remeasure to measure them again under this run's"
-                    + " settings (replacing them), or give a new --out."),
+                    + " settings (replacing them), give a new --out, or give this run the"
+                    + " settings they were measured under (the first of each pair)."),
         refused.log());
     assertFalse(refused.log().contains("loading records"), refused.log());
     assertFalse(refused.log().contains("Exception"), refused.log());

@@ -11,7 +11,8 @@ final class SettingsMismatch {
   private SettingsMismatch() {}
 
   /**
-   * The one-line refusal: how many cells, what differs (each difference once), and the two ways on.
+   * The one-line refusal: how many cells, what differs (each difference once, the saved setting
+   * first), and the three ways on.
    */
   static String message(Path outDir, int cells, Collection<String> differences) {
     boolean one = cells == 1;
@@ -26,7 +27,8 @@ final class SettingsMismatch {
         + (one ? "it" : "them")
         + " again under this run's settings (replacing "
         + (one ? "it" : "them")
-        + "), or give a new --out.";
+        + "), give a new --out, or give this run the settings they were measured under (the first"
+        + " of each pair).";
   }
 
   /**

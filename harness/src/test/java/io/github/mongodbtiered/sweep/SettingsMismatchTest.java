@@ -170,11 +170,12 @@ class SettingsMismatchTest {
   }
 
   @Test
-  void theMessageCountsTheCellsAndGivesBothWaysOn() {
+  void theMessageCountsTheCellsAndGivesTheWaysOn() {
     assertEquals(
         "--out /r: 4 finished cells were measured under other settings than this run's:"
             + " threads: 16 → 2; seconds: 5 → 9. Add --remeasure to measure them again under"
-            + " this run's settings (replacing them), or give a new --out.",
+            + " this run's settings (replacing them), give a new --out, or give this run the"
+            + " settings they were measured under (the first of each pair).",
         SettingsMismatch.message(Path.of("/r"), 4, List.of("threads: 16 → 2", "seconds: 5 → 9")));
   }
 
