@@ -43,6 +43,25 @@ public final class ServerImages {
     return name;
   }
 
+  /** The title {@code scripts/build-standin-image} labels the stand-in's image with. */
+  static final String STANDIN_TITLE = "mongodb-tiered-standin";
+
+  /**
+   * Whether a local image is the stand-in, by the label its build gives it rather than by name (the
+   * build takes any name): false when Docker cannot say.
+   */
+  static boolean isStandin(String image) {
+    try {
+      var config =
+          DockerClientFactory.instance().client().inspectImageCmd(image).exec().getConfig();
+      return config != null
+          && config.getLabels() != null
+          && STANDIN_TITLE.equals(config.getLabels().get("org.opencontainers.image.title"));
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   static ImagePullPolicy pullPolicy(String image) {
     return isOurs(image) ? name -> false : PullPolicy.defaultPolicy();
   }

@@ -67,7 +67,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withCreateContainerCmdModifier(
         cmd -> {
           Throttle.apply(cmd.getHostConfig(), profile, device);
-          if (ServerImages.isOurs(image)) {
+          if (ServerImages.isStandin(image)) {
             // The stand-in raises its JIT compiler's priority (scripts/build-standin-image).
             cmd.getHostConfig().withCapAdd(Capability.SYS_NICE);
           }
