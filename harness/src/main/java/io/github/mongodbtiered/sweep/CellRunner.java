@@ -37,9 +37,6 @@ final class CellRunner {
   /** Whether the cell that left its server running ended steady (warm-up and run). */
   private boolean keptSteady;
 
-  /** Whether the server the cell being measured took over came from a cell that ended steady. */
-  private boolean handedSteady;
-
   CellRunner(SweepContext sweep) {
     this.options = sweep.options();
     this.server = sweep.server();
@@ -151,6 +148,8 @@ final class CellRunner {
   private CellResult measureOnce(
       long count, DiskProfile profile, int repeat, List<RunLogs> logs, DiskProfile next) {
     long startedNanos = System.nanoTime();
+    // Read before start() takes the kept server over: a continued endpoint is that cell's server.
+    boolean steadyBefore = kept != null && keptSteady;
     Endpoint e;
     try {
       if (repeat == 1) {
@@ -166,7 +165,7 @@ final class CellRunner {
           null);
     }
     long upNanos = System.nanoTime();
-    CellResult result = measureOn(e, count, profile, repeat, logs);
+    CellResult result = measureOn(e, count, profile, repeat, logs, steadyBefore && e.continued());
     if (result.ok()
         && next != null
         && continues()
@@ -197,19 +196,18 @@ final class CellRunner {
   private Endpoint start(DiskProfile profile) throws Exception {
     DiskProfile from = kept;
     kept = null;
-    handedSteady = false;
     if (from == null) {
       return server.startCell(profile);
     }
     try {
-      Endpoint continued = server.continueCell(profile);
-      handedSteady = keptSteady;
-      return continued.withNotes(
-          List.of(
-              "continued the "
-                  + from.name()
-                  + " cell's server with its caches warm: disk limits and latency changed in"
-                  + " place"));
+      return server
+          .continueCell(profile)
+          .withNotes(
+              List.of(
+                  "continued the "
+                      + from.name()
+                      + " cell's server with its caches warm: disk limits and latency changed in"
+                      + " place"));
     } catch (Exception ex) {
       try {
         server.stopCell();
@@ -228,8 +226,16 @@ final class CellRunner {
     }
   }
 
+  /**
+   * @param handedSteady whether {@code e} goes on from a cell that ended steady
+   */
   private CellResult measureOn(
-      Endpoint e, long count, DiskProfile profile, int repeat, List<RunLogs> logs) {
+      Endpoint e,
+      long count,
+      DiskProfile profile,
+      int repeat,
+      List<RunLogs> logs,
+      boolean handedSteady) {
     try {
       if (e.enforcement() != null) {
         report.enforced(profile, e);
@@ -247,7 +253,7 @@ final class CellRunner {
                   server,
                   memory == null ? 0 : memory,
                   repeat,
-                  handedSteady && e.continued()));
+                  handedSteady));
       CellResult result =
           measurement.run(
               listener.preloadProgress(count, profile),

@@ -150,7 +150,7 @@ final class WarmUp {
     watch.deviceReads(device::cgroupReadOps);
     watch.deviceIo(
         device::cgroupIo, (ops, bytes, reads) -> limitsBind(c.profile(), ops, bytes, reads));
-    if (c.endpoint().continued() && c.handedSteady()) {
+    if (c.handedSteady()) {
       watch.carryOver();
     }
     PhaseResult warm =
@@ -221,7 +221,7 @@ final class WarmUp {
               "warm-up: the steady state of the %s cell before stands: its last %d s under these"
                   + " limits passed the steady-state tests with the device idle",
               c.endpoint().continuedFrom(),
-              2 * SteadyStateDetector.WINDOW_SECONDS));
+              SteadyStateWatch.CARRY_OVER_SECONDS));
     } else if (watch.throughputOnly() && c.readsServerFigures()) {
       cell.note("steady state judged from throughput alone: the server gives no cache figures");
     }

@@ -34,12 +34,17 @@ import org.bson.Document;
  * on the same figures.
  *
  * <p>A warm-up that goes on from a cell that ended steady, on the same server with its caches
- * ({@link #carryOver}), ends once its last {@code 2 * WINDOW_SECONDS} under the new limits pass the
- * detector's tests with the server's device idle and below the limits: the same argument, the other
- * way round. While the limits bind, only the full trend window ends it.
+ * ({@link #carryOver}), ends once its last {@link #CARRY_OVER_SECONDS} under the new limits pass
+ * the detector's tests with the server's device idle and below the limits: the same argument, the
+ * other way round. While the limits bind, only the full trend window ends it.
  */
 public final class SteadyStateWatch implements Progress {
   private static final long SAMPLE_MILLIS = 1_000;
+
+  /**
+   * The samples (and seconds of device I/O) a carried-over steady state needs ({@link #carryOver}).
+   */
+  public static final int CARRY_OVER_SECONDS = 2 * SteadyStateDetector.WINDOW_SECONDS;
 
   private final Progress shown;
   private final Supplier<Document> serverStatus;
@@ -70,8 +75,6 @@ public final class SteadyStateWatch implements Progress {
   // {phase ms, ops, bytes, reads or -1} of the device I/O at the last window's samples and the one
   // before it.
   private final Deque<long[]> ioWindow = new ArrayDeque<>();
-  // The seconds the device I/O is judged over: the last window, or both for a carry-over.
-  private int ioWindowSeconds = SteadyStateDetector.WINDOW_SECONDS;
   private volatile boolean limitsIdle;
 
   private final int trendSeconds;
@@ -92,7 +95,10 @@ public final class SteadyStateWatch implements Progress {
   private boolean started;
   private final NavigableMap<Long, List<String>> waits = new TreeMap<>();
 
-  /** The short window of a warm-up that may carry the cell before's steady state over, or null. */
+  /**
+   * The short window of a warm-up that may carry the cell before's steady state over, or null (also
+   * for a warm-up that lifted the limits: its own stages decide).
+   */
   private SteadyStateDetector carryOver;
 
   private volatile boolean carriedOver;
@@ -182,16 +188,16 @@ public final class SteadyStateWatch implements Progress {
   }
 
   /**
-   * Lets the cell before's steady state stand once {@code 2 * WINDOW_SECONDS} samples under this
+   * Lets the cell before's steady state stand once {@link #CARRY_OVER_SECONDS} samples under this
    * phase's limits pass the detector's tests with the device idle below them over those same
    * seconds ({@link #deviceIo} says how that is judged; unknown device figures never carry over).
    * For a warm-up under its limits throughout that goes on with a server whose last cell ended
-   * steady.
+   * steady; ignored by one that lifts the limits.
    */
   public SteadyStateWatch carryOver() {
-    this.carryOver =
-        new SteadyStateDetector(2 * SteadyStateDetector.WINDOW_SECONDS, horizonSeconds);
-    this.ioWindowSeconds = 2 * SteadyStateDetector.WINDOW_SECONDS;
+    if (limitsBack == null) {
+      this.carryOver = new SteadyStateDetector(CARRY_OVER_SECONDS, horizonSeconds);
+    }
     return this;
   }
 
@@ -241,7 +247,7 @@ public final class SteadyStateWatch implements Progress {
 
   /** Whether the cell before's steady state stands at this sample ({@link #carryOver}). */
   private boolean carriesOver(WarmupSample sample, long elapsedMillis) {
-    if (carryOver == null || limitsBack != null) {
+    if (carryOver == null) {
       return false;
     }
     countDeviceIo(elapsedMillis);
@@ -262,8 +268,8 @@ public final class SteadyStateWatch implements Progress {
     lastServerJitMillis = serverJitMillis(status);
     lastJitMillis = jitMillis();
     lastDeviceReads = readDevice();
-    if (carryOver != null && limitsBack == null) {
-      countDeviceIo(elapsedMillis); // the carry-over judges the device over all its 10 samples
+    if (carryOver != null) {
+      countDeviceIo(elapsedMillis); // the carry-over judges the device over all its samples
     }
   }
 
@@ -330,9 +336,14 @@ public final class SteadyStateWatch implements Progress {
         new long[] {
           elapsedMillis, io.ops(), io.bytes(), lastDeviceReads == null ? -1 : lastDeviceReads
         });
-    if (ioWindow.size() > ioWindowSeconds + 1) {
+    if (ioWindow.size() > ioWindowSeconds() + 1) {
       ioWindow.removeFirst();
     }
+  }
+
+  /** The seconds the device I/O is judged over: the last window, or a carry-over's samples. */
+  private int ioWindowSeconds() {
+    return carryOver == null ? SteadyStateDetector.WINDOW_SECONDS : CARRY_OVER_SECONDS;
   }
 
   /**
@@ -340,7 +351,7 @@ public final class SteadyStateWatch implements Progress {
    * the limits bind.
    */
   private boolean deviceBelowLimits() {
-    if (limitsBind == null || ioWindow.size() <= ioWindowSeconds) {
+    if (limitsBind == null || ioWindow.size() <= ioWindowSeconds()) {
       return false;
     }
     long[] first = ioWindow.getFirst();

@@ -44,34 +44,35 @@ class PreciseEnoughTest {
   @Test
   void noisyRunsRarelyEndOnAChanceDipOfTheirSpread() {
     // +/-50% a half-second: the interval is about +/-6-9% from 20 s to 60 s, twice the 3% asked.
-    int early = 0;
-    for (int seed = 0; seed < 200; seed++) {
-      Random r = new Random(seed);
-      if (stoppedAtMillis(
-              new PreciseEnough(Progress.NONE, 20, 0.03), s -> 500 + 1000 * r.nextDouble(), 60)
-          >= 0) {
-        early++;
-      }
-    }
+    int early = endedEarlyOf200(0.03, 500, 1000);
     assertTrue(early <= 10, early + " of 200 noisy runs ended before 60 s");
   }
 
   @Test
   void noisyRunsRarelyEndOnAChanceDipOfTheirSpreadAtTheDefaultPrecision() {
     // +/-83% a half-second: the interval is about +/-10-15% from 20 s to 60 s, twice the 5% asked.
+    int early = endedEarlyOf200(SweepOptions.builder().precision, 170, 1660);
+    System.out.println(early + " of 200 noisy runs ended before 60 s at the default precision");
+    assertTrue(early <= 10, early + " of 200 noisy runs ended before 60 s");
+  }
+
+  /**
+   * How many of 200 runs of 60 s, each half-second's rate uniform in {@code [low, low + spread)}
+   * (seeds 0-199), end early at {@code precision}.
+   */
+  private static int endedEarlyOf200(double precision, double low, double spread) {
     int early = 0;
     for (int seed = 0; seed < 200; seed++) {
       Random r = new Random(seed);
       if (stoppedAtMillis(
-              new PreciseEnough(Progress.NONE, 20, SweepOptions.builder().precision),
-              s -> 170 + 1660 * r.nextDouble(),
+              new PreciseEnough(Progress.NONE, 20, precision),
+              s -> low + spread * r.nextDouble(),
               60)
           >= 0) {
         early++;
       }
     }
-    System.out.println(early + " of 200 noisy runs ended before 60 s at the default precision");
-    assertTrue(early <= 10, early + " of 200 noisy runs ended before 60 s");
+    return early;
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.mongodbtiered.ycsb.Progress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongUnaryOperator;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,19 @@ class SteadyStateWatchTest {
                     : new CgroupIoStats.Io(
                         ioPerSec * elapsed.get() / 1000, 4096 * ioPerSec * elapsed.get() / 1000),
             (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+  }
+
+  /**
+   * Updates the watch every 500 ms on the clock {@code elapsed} for up to 120 s, until it asks to
+   * stop, with {@code opsAt} operations done in the half second from each update's time (ms).
+   */
+  private static void drive(SteadyStateWatch w, AtomicLong elapsed, LongUnaryOperator opsAt) {
+    long ops = 0;
+    for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
+      elapsed.set(half * 500L);
+      w.update(ops, 0, half * 500L);
+      ops += opsAt.applyAsLong(half * 500L);
+    }
   }
 
   @Test
@@ -160,12 +174,7 @@ class SteadyStateWatchTest {
                   60_000)
               .clientJit(() -> -1L);
       device(w, io.perSec(), io.readsPerSec(), elapsed);
-      long ops = 0;
-      for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
-        elapsed.set(half * 500L);
-        w.update(ops, 0, half * 500L);
-        ops += 2500;
-      }
+      drive(w, elapsed, ms -> 2500);
       assertEquals(List.of(10_000L), restoredAt, io.toString());
       assertTrue(w.steady());
       assertEquals(io.idle(), w.limitsIdle(), io.toString());
@@ -214,12 +223,7 @@ class SteadyStateWatchTest {
       if (c.carry()) {
         w.carryOver();
       }
-      long ops = 0;
-      for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
-        elapsed.set(half * 500L);
-        w.update(ops, 0, half * 500L);
-        ops += half * 500L < c.slowUntil() ? 1250 : 2500;
-      }
+      drive(w, elapsed, ms -> ms < c.slowUntil() ? 1250 : 2500);
       assertTrue(w.steady(), c.toString());
       assertEquals(c.steadyAt(), w.steadyAtMillis(), c.toString());
       assertEquals(c.carried(), w.carriedOver(), c.toString());
@@ -247,12 +251,7 @@ class SteadyStateWatchTest {
             .clientJit(() -> -1L)
             .carryOver();
     device(w, 100L, 0, elapsed);
-    long ops = 0;
-    for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
-      elapsed.set(half * 500L);
-      w.update(ops, 0, half * 500L);
-      ops += 2500;
-    }
+    drive(w, elapsed, ms -> 2500);
     assertEquals(30_000, w.steadyAtMillis());
     assertTrue(w.limitsIdle());
     assertFalse(w.carriedOver());
