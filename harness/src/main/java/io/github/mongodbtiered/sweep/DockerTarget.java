@@ -7,9 +7,11 @@ import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -132,9 +134,55 @@ final class DockerTarget implements TargetServer {
     return endpoint(next, measured, null, from.name());
   }
 
+  /**
+   * Lifts the container's blkio limits and, where the volume can change it while mounted, its added
+   * latency: the preload and the lifted stage fill the caches; the profile's disk is measured only
+   * once both are back.
+   */
   @Override
   public AutoCloseable diskLimitsLifted() throws IOException {
-    return running.diskLimitsLifted();
+    double latencyMillis = running.profile().addedLatencyMillis();
+    AutoCloseable limits = running.diskLimitsLifted();
+    boolean delayed = measured != null && latencyMillis > 0 && volume.changesLatency();
+    return delayed ? withLatencyLifted(volume, latencyMillis, limits, m -> measured = m) : limits;
+  }
+
+  /**
+   * Takes {@code volume}'s latency off on top of the lifted {@code limits}; the handle puts the
+   * latency back, then the limits (the limits also when the latency failed, which the handle then
+   * throws). A latency that cannot be taken off puts the limits back too and throws: the warm-up
+   * then runs under the whole profile.
+   *
+   * @param mounted told the volume's mount after each change
+   */
+  static AutoCloseable withLatencyLifted(
+      DataVolume volume,
+      double latencyMillis,
+      AutoCloseable limits,
+      Consumer<DataVolume.Mount> mounted)
+      throws IOException {
+    try {
+      mounted.accept(volume.changeLatency(0));
+    } catch (IOException | RuntimeException e) {
+      try {
+        limits.close();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw new IOException(
+          "the volume's added "
+              + BigDecimal.valueOf(latencyMillis).stripTrailingZeros().toPlainString()
+              + " ms could not be lifted: "
+              + Messages.of(e),
+          e);
+    }
+    return () -> {
+      try {
+        mounted.accept(volume.changeLatency(latencyMillis));
+      } finally {
+        limits.close();
+      }
+    };
   }
 
   @Override

@@ -48,8 +48,9 @@ public interface TargetServer extends AutoCloseable {
   }
 
   /**
-   * Lifts the running cell server's disk limits until the handle is closed, for a fast warm-up; a
-   * no-op where the target throttles nothing.
+   * Lifts the running cell server's disk limits (and where it can, the volume's added latency)
+   * until the handle is closed, for a fast preload and warm-up; a no-op where the target throttles
+   * nothing.
    */
   default AutoCloseable diskLimitsLifted() throws Exception {
     return () -> {};

@@ -24,10 +24,10 @@ import org.bson.Document;
  * sorting the collection in memory.
  *
  * <p>Both scans cut the key space into ranges ({@link KeyRange#split}) read by {@link #READERS}
- * connections at once: a volume with added latency (7 ms an I/O on {@code hdd-150}, which lifting
- * the blkio limits does not remove) serves one reader a few MB/s, and the stand-in's covered scan
- * reads its documents too, so one reader took over 9 minutes for 2M records; concurrent readers
- * keep several I/Os in flight, as the workload's threads do.
+ * connections at once: a volume with added latency (7 ms an I/O on {@code hdd-150}, where the
+ * target cannot lift it) serves one reader a few MB/s, and the stand-in's covered scan reads its
+ * documents too, so one reader took over 9 minutes for 2M records; concurrent readers keep several
+ * I/Os in flight, as the workload's threads do.
  *
  * <p>The document scan asks for {@code _id} and a field no document has ({@link #FETCH_FIELD}): a
  * projection the {@code _id} index cannot cover, so the server still fetches every document into
