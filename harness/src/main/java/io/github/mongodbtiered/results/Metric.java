@@ -228,7 +228,7 @@ public enum Metric {
       1,
       MEAN,
       SERVER_PART,
-      "the part of the warm-up that ran with the disk limits (and the volume's added latency) lifted, filling the caches"),
+      "the part of the warm-up that ran with the disk limits lifted, filling the caches"),
   STEADY_STATE(
       "steady_state",
       Unit.FLAG,

@@ -7,6 +7,7 @@ import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,55 +135,55 @@ final class DockerTarget implements TargetServer {
     return endpoint(next, measured, null, from.name());
   }
 
-  /**
-   * Lifts the container's blkio limits and, where the volume can change it while mounted, its added
-   * latency: the preload and the lifted stage fill the caches; the profile's disk is measured only
-   * once both are back.
-   */
   @Override
   public AutoCloseable diskLimitsLifted() throws IOException {
+    return running.diskLimitsLifted();
+  }
+
+  @Override
+  public AutoCloseable latencyLifted() throws IOException {
     double latencyMillis = running.profile().addedLatencyMillis();
-    AutoCloseable limits = running.diskLimitsLifted();
     boolean delayed = measured != null && latencyMillis > 0 && volume.changesLatency();
-    return delayed ? withLatencyLifted(volume, latencyMillis, limits, m -> measured = m) : limits;
+    return delayed ? withLatencyLifted(volume, latencyMillis, m -> measured = m) : () -> {};
   }
 
   /**
-   * Takes {@code volume}'s latency off on top of the lifted {@code limits}; the handle puts the
-   * latency back, then the limits (the limits also when the latency failed, which the handle then
-   * throws). A latency that cannot be taken off puts the limits back too and throws: the warm-up
-   * then runs under the whole profile.
+   * Takes {@code volume}'s added latency off; the handle puts {@code latencyMillis} back. A latency
+   * that will not come off is put back at once (a swap that failed half-way may have left the
+   * device without it), and the failure thrown as an {@link IOException}: the preload then runs at
+   * the profile's latency. One that will not go back either is thrown unchecked: the cell fails,
+   * and the next one starts cold on a volume mounted afresh.
    *
    * @param mounted told the volume's mount after each change
    */
   static AutoCloseable withLatencyLifted(
-      DataVolume volume,
-      double latencyMillis,
-      AutoCloseable limits,
-      Consumer<DataVolume.Mount> mounted)
+      DataVolume volume, double latencyMillis, Consumer<DataVolume.Mount> mounted)
       throws IOException {
+    String added = "the volume's added " + millis(latencyMillis) + " ms";
     try {
       mounted.accept(volume.changeLatency(0));
     } catch (IOException | RuntimeException e) {
       try {
-        limits.close();
-      } catch (Exception suppressed) {
-        e.addSuppressed(suppressed);
+        mounted.accept(volume.changeLatency(latencyMillis));
+      } catch (IOException | RuntimeException back) {
+        back.addSuppressed(e);
+        throw new UncheckedIOException(
+            new IOException(
+                added + " could be neither lifted nor put back: " + Messages.of(back), back));
       }
-      throw new IOException(
-          "the volume's added "
-              + BigDecimal.valueOf(latencyMillis).stripTrailingZeros().toPlainString()
-              + " ms could not be lifted: "
-              + Messages.of(e),
-          e);
+      throw new IOException(added + " could not be lifted: " + Messages.of(e), e);
     }
     return () -> {
       try {
         mounted.accept(volume.changeLatency(latencyMillis));
-      } finally {
-        limits.close();
+      } catch (IOException | RuntimeException e) {
+        throw new IOException(added + " could not be put back: " + Messages.of(e), e);
       }
     };
+  }
+
+  private static String millis(double value) {
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   @Override

@@ -48,11 +48,23 @@ public interface TargetServer extends AutoCloseable {
   }
 
   /**
-   * Lifts the running cell server's disk limits (and where it can, the volume's added latency)
-   * until the handle is closed, for a fast preload and warm-up; a no-op where the target throttles
-   * nothing.
+   * Lifts the running cell server's disk limits until the handle is closed, for a fast warm-up; a
+   * no-op where the target throttles nothing.
    */
   default AutoCloseable diskLimitsLifted() throws Exception {
+    return () -> {};
+  }
+
+  /**
+   * Takes the data volume's added latency off until the handle is closed, for a fast preload (the
+   * workload never runs without it); a no-op where the target adds none or cannot change it while
+   * the server runs.
+   *
+   * @throws java.io.IOException when it could not come off: it stands, and the preload is slower
+   * @throws java.io.UncheckedIOException when it could neither come off nor be put back: the cell
+   *     must fail
+   */
+  default AutoCloseable latencyLifted() throws Exception {
     return () -> {};
   }
 

@@ -191,7 +191,14 @@ public final class DelayedVolume implements DataVolume {
       throw new IOException("the data volume is not mounted for measuring");
     }
     if (latencyMillis != measured.latencyMillis()) {
-      stack.changeLatency(latencyMillis);
+      try {
+        stack.changeLatency(latencyMillis);
+      } catch (IOException | RuntimeException e) {
+        // A swap that failed after the new disk took the socket left the device at the new
+        // latency: unknown now, so that the next change swaps whatever it asks.
+        measured = new Mount(measured.dataDir(), true, Double.NaN);
+        throw e;
+      }
       measured = new Mount(measured.dataDir(), true, latencyMillis);
     }
     return measured;

@@ -8,25 +8,24 @@ import io.github.mongodbtiered.results.VolumeFacts;
 import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Given a delayed volume under a cell's server, when the warm-up lifts the disk, then the volume's
- * added latency comes off with the blkio limits and goes back before them; a latency that will not
- * come off leaves the whole profile in place, and one that will not go back fails the cell with the
- * limits restored all the same.
+ * Given a delayed volume under a cell's server, when the preload runs, then the volume's added
+ * latency is off and goes back after it; a latency that will not come off is put back at once (a
+ * swap that failed half-way may have left the device without it) and said, and one that will go
+ * neither way, or not back, fails the cell.
  */
 class LiftedLatencyTest {
   private final List<String> calls = new ArrayList<>();
   private final List<Double> mounts = new ArrayList<>();
   private Double refuse;
 
-  private final AutoCloseable limits = () -> calls.add("limits back");
-
-  /** A volume that records its latency changes and refuses the one in {@link #refuse}. */
+  /** A volume that records its latency changes and refuses {@link #refuse} (NaN: every one). */
   private final DataVolume volume =
       new DataVolume() {
         @Override
@@ -51,7 +50,7 @@ class LiftedLatencyTest {
 
         @Override
         public Mount changeLatency(double latencyMillis) throws IOException {
-          if (refuse != null && refuse == latencyMillis) {
+          if (refuse != null && (refuse.isNaN() || refuse == latencyMillis)) {
             throw new IOException("nbdkit would not start");
           }
           calls.add("latency " + latencyMillis);
@@ -76,33 +75,42 @@ class LiftedLatencyTest {
       };
 
   private AutoCloseable lift() throws IOException {
-    return DockerTarget.withLatencyLifted(volume, 7, limits, m -> mounts.add(m.latencyMillis()));
+    return DockerTarget.withLatencyLifted(volume, 7, m -> mounts.add(m.latencyMillis()));
   }
 
   @Test
-  void theLatencyComesOffWithTheLimitsAndGoesBackBeforeThem() throws Exception {
+  void theLatencyComesOffForThePreloadAndGoesBackAfterIt() throws Exception {
     AutoCloseable lifted = lift();
     assertEquals(List.of("latency 0.0"), calls);
     lifted.close();
-    assertEquals(List.of("latency 0.0", "latency 7.0", "limits back"), calls);
+    assertEquals(List.of("latency 0.0", "latency 7.0"), calls);
     assertEquals(List.of(0.0, 7.0), mounts, "the target knows the mount after each change");
   }
 
   @Test
-  void aLatencyThatWillNotComeOffPutsTheLimitsBackAndSaysWhy() {
+  void aLatencyThatWillNotComeOffIsPutBackAtOnceAndSaid() {
     refuse = 0.0;
     IOException e = assertThrows(IOException.class, this::lift);
-    assertEquals(List.of("limits back"), calls, "the warm-up runs under the whole profile");
+    assertEquals(List.of("latency 7.0"), calls, "the profile's latency, whatever the swap left");
+    assertEquals(List.of(7.0), mounts);
     assertTrue(e.getMessage().contains("added 7 ms could not be lifted"), e.getMessage());
     assertTrue(e.getMessage().contains("nbdkit would not start"), e.getMessage());
   }
 
   @Test
-  void aLatencyThatWillNotGoBackStillRestoresTheLimitsAndFails() throws Exception {
+  void aLatencyThatGoesNeitherWayFailsTheCell() {
+    refuse = Double.NaN;
+    UncheckedIOException e = assertThrows(UncheckedIOException.class, this::lift);
+    assertTrue(e.getMessage().contains("could be neither lifted nor put back"), e.getMessage());
+    assertEquals(List.of(), mounts);
+  }
+
+  @Test
+  void aLatencyThatWillNotGoBackFailsTheCell() throws Exception {
     AutoCloseable lifted = lift();
     refuse = 7.0;
-    assertThrows(IOException.class, lifted::close);
-    assertEquals(List.of("latency 0.0", "limits back"), calls);
+    IOException e = assertThrows(IOException.class, lifted::close);
+    assertTrue(e.getMessage().contains("added 7 ms could not be put back"), e.getMessage());
     assertEquals(List.of(0.0), mounts, "the mount stays the lifted one: the cell fails");
   }
 }
