@@ -1,14 +1,13 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,25 +140,28 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public AutoCloseable latencyLifted() throws IOException {
+  public AutoCloseable latencyLifted(Consumer<String> notes) throws IOException {
     double latencyMillis = running.profile().addedLatencyMillis();
     boolean delayed = measured != null && latencyMillis > 0 && volume.changesLatency();
-    return delayed ? withLatencyLifted(volume, latencyMillis, m -> measured = m) : () -> {};
+    return delayed ? withLatencyLifted(volume, latencyMillis, m -> measured = m, notes) : () -> {};
   }
 
   /**
    * Takes {@code volume}'s added latency off; the handle puts {@code latencyMillis} back. A latency
    * that will not come off is put back at once (a swap that failed half-way may have left the
-   * device without it), and the failure thrown as an {@link IOException}: the preload then runs at
-   * the profile's latency. One that will not go back either is thrown unchecked: the cell fails,
-   * and the next one starts cold on a volume mounted afresh.
+   * device without it) and said in {@code notes}: the preload then runs at the profile's latency.
+   * One that will go back neither then nor when the handle closes is thrown: the cell fails, and
+   * the next one starts cold on a volume mounted afresh.
    *
    * @param mounted told the volume's mount after each change
    */
   static AutoCloseable withLatencyLifted(
-      DataVolume volume, double latencyMillis, Consumer<DataVolume.Mount> mounted)
+      DataVolume volume,
+      double latencyMillis,
+      Consumer<DataVolume.Mount> mounted,
+      Consumer<String> notes)
       throws IOException {
-    String added = "the volume's added " + millis(latencyMillis) + " ms";
+    String added = "the volume's added " + Sizes.trim(latencyMillis) + " ms";
     try {
       mounted.accept(volume.changeLatency(0));
     } catch (IOException | RuntimeException e) {
@@ -167,11 +169,15 @@ final class DockerTarget implements TargetServer {
         mounted.accept(volume.changeLatency(latencyMillis));
       } catch (IOException | RuntimeException back) {
         back.addSuppressed(e);
-        throw new UncheckedIOException(
-            new IOException(
-                added + " could be neither lifted nor put back: " + Messages.of(back), back));
+        throw new IOException(
+            added + " could be neither lifted nor put back: " + Messages.of(back), back);
       }
-      throw new IOException(added + " could not be lifted: " + Messages.of(e), e);
+      notes.accept(
+          "the preload ran at the profile's added latency: "
+              + added
+              + " could not be lifted: "
+              + Messages.of(e));
+      return () -> {};
     }
     return () -> {
       try {
@@ -180,10 +186,6 @@ final class DockerTarget implements TargetServer {
         throw new IOException(added + " could not be put back: " + Messages.of(e), e);
       }
     };
-  }
-
-  private static String millis(double value) {
-    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   @Override

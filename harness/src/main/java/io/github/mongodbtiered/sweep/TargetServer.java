@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
+import java.util.function.Consumer;
 
 /**
  * Where the sweep's server comes from: throttled containers, an existing deployment, or the
@@ -60,11 +61,10 @@ public interface TargetServer extends AutoCloseable {
    * workload never runs without it); a no-op where the target adds none or cannot change it while
    * the server runs.
    *
-   * @throws java.io.IOException when it could not come off: it stands, and the preload is slower
-   * @throws java.io.UncheckedIOException when it could neither come off nor be put back: the cell
-   *     must fail
+   * @param notes told why the latency stayed on, where it could not come off and was put back
+   * @throws Exception when it could neither come off nor be put back: the cell must fail
    */
-  default AutoCloseable latencyLifted() throws Exception {
+  default AutoCloseable latencyLifted(Consumer<String> notes) throws Exception {
     return () -> {};
   }
 

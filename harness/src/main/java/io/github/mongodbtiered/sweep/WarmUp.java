@@ -13,7 +13,6 @@ import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
@@ -94,18 +93,15 @@ final class WarmUp {
    * serve, and a cold 5M-record cell's preload on san-600 and hdd-150 took 100-128 s at +7 ms and
    * 67-70 s without it. The workload's warm-up runs with it.
    *
-   * @throws IOException when the latency could not be put back: the cell fails
+   * @throws IOException when the latency is off and could not be put back: the cell fails
    */
   private String preloadWithoutLatency(MongoDatabase db, Progress preloadProgress)
       throws IOException {
     AutoCloseable latency;
     try {
-      latency = c.server().latencyLifted();
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
+      latency = c.server().latencyLifted(cell::note);
     } catch (Exception e) {
-      cell.note("the preload ran at the profile's added latency: " + Messages.of(e));
-      latency = () -> {};
+      throw LiftedLimits.notRestored(e);
     }
     String failure;
     try {
