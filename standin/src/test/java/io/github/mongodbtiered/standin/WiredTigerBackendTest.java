@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
@@ -140,6 +141,35 @@ class WiredTigerBackendTest {
           .limit(3)
           .forEach(d -> range.add(d.get("_id")));
       assertEquals(List.of(2.5, 10L, 9_007_199_254_740_992.0), range);
+    }
+  }
+
+  @Test
+  void aDuplicateIdIsRefusedWithE11000AndLeavesNoTrace() throws Exception {
+    try (StandinServer.Running server = StandinServer.startWiredTiger("127.0.0.1", 0, dir, SMALL);
+        MongoClient client = client(server)) {
+      MongoCollection<Document> c = client.getDatabase("ycsb").getCollection("dups");
+      c.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
+      c.insertOne(new Document("_id", "a").append("email", "a@example.org"));
+
+      MongoWriteException e =
+          assertThrows(
+              MongoWriteException.class,
+              () -> c.insertOne(new Document("_id", "a").append("email", "new@example.org")));
+      assertEquals(11000, e.getCode());
+      assertTrue(e.getMessage().contains("_id_"), e.getMessage());
+      assertEquals("a@example.org", c.find(Filters.eq("_id", "a")).first().getString("email"));
+      // The refused document reached no other index: its e-mail is still free.
+      c.insertOne(new Document("_id", "b").append("email", "new@example.org"));
+
+      // An ordered batch stops at the duplicate; the count kept in memory counts what went in.
+      List<Document> batch =
+          List.of(new Document("_id", "c"), new Document("_id", "b"), new Document("_id", "d"));
+      assertThrows(MongoBulkWriteException.class, () -> c.insertMany(batch));
+      assertEquals(3, c.countDocuments());
+      assertNull(c.find(Filters.eq("_id", "d")).first());
+      Document stats = client.getDatabase("ycsb").runCommand(new Document("collStats", "dups"));
+      assertEquals(3, ((Number) stats.get("count")).intValue());
     }
   }
 

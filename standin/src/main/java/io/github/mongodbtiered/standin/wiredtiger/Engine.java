@@ -54,6 +54,32 @@ final class Engine implements AutoCloseable {
     }
   }
 
+  /**
+   * Inserts {@code key} only where it is new: one B-tree search both checks and places it, so a
+   * unique key needs no lookup of its own first.
+   *
+   * @return false when the key was there already (nothing is written)
+   */
+  boolean insert(String uri, byte[] key, byte[] value) {
+    if (sessions.isDropped(uri)) {
+      throw new IllegalStateException("write to a dropped collection or index");
+    }
+    Cursor c = sessions.current().insertCursor(uri);
+    try {
+      c.putKeyByteArray(key);
+      c.putValueByteArray(value);
+      c.insert();
+      return true;
+    } catch (WiredTigerException e) {
+      if (e.getMessage() != null && e.getMessage().contains("WT_DUPLICATE_KEY")) {
+        return false;
+      }
+      throw e;
+    } finally {
+      c.reset();
+    }
+  }
+
   /** Returns false when there was no such key. */
   boolean remove(String uri, byte[] key) {
     if (sessions.isDropped(uri)) {

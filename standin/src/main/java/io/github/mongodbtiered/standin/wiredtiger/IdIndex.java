@@ -36,11 +36,16 @@ final class IdIndex extends Index<Key> {
     return KeyCodec.encode(id(document));
   }
 
+  /**
+   * Nothing to check here: the collection's insert adds the key only where it is new, and fails
+   * with {@link #duplicate} otherwise, before any other index is touched.
+   */
   @Override
-  public void checkAdd(Document document, MongoCollection<Key> c) {
-    if (collection.contains(KeyCodec.encode(id(document)))) {
-      throw new DuplicateKeyError(this, c, getKeys(), new KeyValue(id(document)));
-    }
+  public void checkAdd(Document document, MongoCollection<Key> c) {}
+
+  /** The error of an insert whose {@code _id} the collection holds already. */
+  DuplicateKeyError duplicate(Object id, MongoCollection<Key> c) {
+    return new DuplicateKeyError(this, c, getKeys(), new KeyValue(id));
   }
 
   @Override

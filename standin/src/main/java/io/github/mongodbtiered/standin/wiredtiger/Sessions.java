@@ -172,6 +172,7 @@ final class Sessions implements AutoCloseable {
   final class ThreadSession {
     final Session session;
     private final Map<String, Cursor> cursors = new HashMap<>();
+    private final Map<String, Cursor> insertCursors = new HashMap<>();
     private int seenDropEpoch;
 
     private ThreadSession(Session session) {
@@ -188,13 +189,28 @@ final class Sessions implements AutoCloseable {
       return c;
     }
 
+    /**
+     * The cached cursor on {@code uri} that inserts only new keys: its insert fails on an existing
+     * key, in the same B-tree search that places the new one (overwrite=false). Reset it after use.
+     */
+    Cursor insertCursor(String uri) {
+      Cursor c = insertCursors.get(uri);
+      if (c == null) {
+        c = session.open_cursor(uri, null, "overwrite=false");
+        insertCursors.put(uri, c);
+      }
+      return c;
+    }
+
     private void closeDoomedCursors() {
       int epoch = dropEpoch.get();
       if (epoch != seenDropEpoch) {
         for (String uri : doomed) {
-          Cursor c = cursors.remove(uri);
-          if (c != null) {
-            c.close();
+          for (Map<String, Cursor> cached : List.of(cursors, insertCursors)) {
+            Cursor c = cached.remove(uri);
+            if (c != null) {
+              c.close();
+            }
           }
         }
         seenDropEpoch = epoch;

@@ -57,10 +57,6 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
     return uri;
   }
 
-  boolean contains(Key key) {
-    return engine.get(uri, key.bytes()) != null;
-  }
-
   /** "count dataSize" when changed since the last call, else null. */
   String sizesToSave() {
     long c = count.get();
@@ -73,15 +69,40 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
     return c + " " + d;
   }
 
+  /**
+   * Inserts the document under its {@code _id}, which the insert itself checks is new ({@link
+   * IdIndex#checkAdd} leaves it to this): a separate lookup first was half the time a load spent
+   * holding the collection's write lock.
+   */
   @Override
   protected Key addDocumentInternal(Document document) {
-    Key key =
-        getIdField() != null
-            ? KeyCodec.encode(Utils.getSubdocumentValue(document, getIdField()))
-            : generatedKey();
-    engine.put(uri, key.bytes(), Bson.encode(document));
+    String idField = getIdField();
+    if (idField == null) {
+      Key key = generatedKey();
+      engine.put(uri, key.bytes(), Bson.encode(document));
+      count.incrementAndGet();
+      return key;
+    }
+    // A plain field's value without the path split (a regular expression) that nested ones need.
+    Object id =
+        idField.indexOf('.') < 0
+            ? document.get(idField)
+            : Utils.getSubdocumentValue(document, idField);
+    Key key = KeyCodec.encode(id);
+    if (!engine.insert(uri, key.bytes(), Bson.encode(document))) {
+      throw idIndex().duplicate(id, this);
+    }
     count.incrementAndGet();
     return key;
+  }
+
+  private IdIndex idIndex() {
+    for (Index<Key> index : getIndexes()) {
+      if (index instanceof IdIndex id) {
+        return id;
+      }
+    }
+    throw new IllegalStateException("collection " + getCollectionName() + " has no _id index");
   }
 
   /** For collections without an id field (system.indexes): unique, after every real key. */
