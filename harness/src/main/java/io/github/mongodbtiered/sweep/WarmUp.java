@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.metrics.PageCache;
+import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.bson.Document;
 
 /**
@@ -79,7 +81,7 @@ final class WarmUp {
     }
     LiftedLimits lifted = LiftedLimits.lift(c.server(), cell);
     try (lifted) {
-      String failure = preloadWithoutLatency(db, preloadProgress);
+      String failure = preload(db, preloadProgress);
       if (failure == null) {
         failure = c.meet(db, "warmup");
       }
@@ -87,37 +89,8 @@ final class WarmUp {
     }
   }
 
-  /**
-   * The preload with the volume's added latency off where the target can take it off ({@link
-   * TargetServer#latencyLifted}): the preload's 8 readers wait for each read the page cache cannot
-   * serve, and a cold 5M-record cell's preload on san-600 and hdd-150 took 100-128 s at +7 ms and
-   * 67-70 s without it. The workload's warm-up runs with it.
-   *
-   * @throws IOException when the latency is off and could not be put back: the cell fails
-   */
-  private String preloadWithoutLatency(MongoDatabase db, Progress preloadProgress)
-      throws IOException {
-    AutoCloseable latency;
-    try {
-      latency = c.server().latencyLifted(cell::note);
-    } catch (Exception e) {
-      throw LiftedLimits.notRestored(e);
-    }
-    String failure;
-    try {
-      failure = preload(db, preloadProgress);
-    } finally {
-      try {
-        latency.close();
-      } catch (Exception e) {
-        throw LiftedLimits.notRestored(e);
-      }
-    }
-    return failure;
-  }
-
   /** Fills the page cache and preloads; one pass fills the server's caches for a whole fleet. */
-  private String preload(MongoDatabase db, Progress preloadProgress) {
+  private String preload(MongoDatabase db, Progress preloadProgress) throws IOException {
     PageCacheFill.Outcome fill = fillPageCache();
     if (fill != null && fill.skipped() != null) {
       cell.note("page cache not filled before the preload: " + fill.skipped());
@@ -127,10 +100,14 @@ final class WarmUp {
       return null; // the fleet's other clients wait for client 0's preload at the barrier
     }
     Preload.Outcome preload;
+    boolean fit = fill != null && fill.skipped() == null && filesFit(fill.bytes(), c.profile());
+    AutoCloseable latency = fit ? () -> {} : latencyLifted();
     try {
       preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
     } catch (RuntimeException e) {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
+    } finally {
+      putBack(latency);
     }
     figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
     if (fill != null) {
@@ -138,6 +115,47 @@ final class WarmUp {
     }
     series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
     return null;
+  }
+
+  /**
+   * Whether {@code fileBytes} of data files fit the page cache's room beside a full WiredTiger
+   * cache under {@code p}, by the tier rule ({@link TierClassifier#fsCacheRoomBytes}): then the
+   * preload's reads never wait on the device. Not what the page cache holds right after the fill:
+   * the WiredTiger cache is still empty then, and a 5M-record data set (7.2 GB of files in an 8.0
+   * GB container) fits until the preload fills that cache. Unknown (no memory limit) counts as no.
+   */
+  static boolean filesFit(long fileBytes, DiskProfile p) {
+    OptionalLong wtCache = p.effectiveCacheBytes();
+    return p.memoryBytes() > 0
+        && wtCache.isPresent()
+        && fileBytes <= TierClassifier.fsCacheRoomBytes(p.memoryBytes(), wtCache.getAsLong());
+  }
+
+  /**
+   * The volume's added latency, off where the target can take it off ({@link
+   * TargetServer#latencyLifted}), for a preload whose data files outgrow the page cache: its 8
+   * readers wait for each read the page cache cannot serve, and a cold 5M-record cell's preload on
+   * san-600 and hdd-150 took 100-128 s at +7 ms and 67-70 s without it. Where the files are cached
+   * the preload never waits on the device, and the two swaps would only cost their seconds. The
+   * workload's warm-up runs with the latency.
+   *
+   * @throws IOException when the latency is off and could not be put back: the cell fails
+   */
+  private AutoCloseable latencyLifted() throws IOException {
+    try {
+      return c.server().latencyLifted(cell::note);
+    } catch (Exception e) {
+      throw LiftedLimits.notRestored(e);
+    }
+  }
+
+  /** Puts the latency {@link #latencyLifted} took off back; the cell fails if it will not go. */
+  private static void putBack(AutoCloseable latency) throws IOException {
+    try {
+      latency.close();
+    } catch (Exception e) {
+      throw LiftedLimits.notRestored(e);
+    }
   }
 
   /**

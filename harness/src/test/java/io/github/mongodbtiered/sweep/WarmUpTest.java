@@ -3,7 +3,9 @@ package io.github.mongodbtiered.sweep;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.DiskProfiles;
 import org.junit.jupiter.api.Test;
 
 class WarmUpTest {
@@ -31,5 +33,23 @@ class WarmUpTest {
     assertTrue(WarmUp.limitsBind(hdd, 64, 1e6, 64));
     assertTrue(WarmUp.limitsBind(hdd, 40, 1e6, 1.5));
     assertTrue(WarmUp.limitsBind(hdd, 0, 0, Double.NaN), "reads unknown");
+  }
+
+  @Test
+  void thePreloadLiftsTheLatencyOnlyForFilesOverThePageCachesRoom() {
+    DiskProfiles builtIn = DiskProfiles.builtIn();
+    DiskProfile san = builtIn.get("san-600");
+    // The default sweep's compacted files: 4M (5.35 GB) and 5M (7.24 GB) are over the 4.27 GB room
+    // that 7,634 MiB leaves beside a 3,305 MiB cache and the 256 MiB allowance; 2M (2.5 GB) fits.
+    assertTrue(WarmUp.filesFit(2_500_000_000L, san));
+    assertFalse(WarmUp.filesFit(5_350_000_000L, san));
+    assertFalse(WarmUp.filesFit(7_240_000_000L, san));
+    long room =
+        TierClassifier.fsCacheRoomBytes(san.memoryBytes(), san.effectiveCacheBytes().getAsLong());
+    assertTrue(WarmUp.filesFit(room, san));
+    assertFalse(WarmUp.filesFit(room + 1, san));
+    // Without a memory limit the room is unknown: the latency comes off.
+    DiskProfile unlimited = DiskProfile.named("unlimited").iops(150).build();
+    assertFalse(WarmUp.filesFit(1, unlimited));
   }
 }
