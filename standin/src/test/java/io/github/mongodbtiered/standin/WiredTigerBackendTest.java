@@ -152,6 +152,7 @@ class WiredTigerBackendTest {
       c.createIndex(Indexes.ascending("email"), new IndexOptions().unique(true));
       c.insertOne(new Document("_id", "a").append("email", "a@example.org"));
 
+      long sizeBefore = collStats(client, "dups").get("size", Number.class).longValue();
       MongoWriteException e =
           assertThrows(
               MongoWriteException.class,
@@ -159,6 +160,7 @@ class WiredTigerBackendTest {
       assertEquals(11000, e.getCode());
       assertTrue(e.getMessage().contains("_id_"), e.getMessage());
       assertEquals("a@example.org", c.find(Filters.eq("_id", "a")).first().getString("email"));
+      assertEquals(sizeBefore, collStats(client, "dups").get("size", Number.class).longValue());
       // The refused document reached no other index: its e-mail is still free.
       c.insertOne(new Document("_id", "b").append("email", "new@example.org"));
 
@@ -168,9 +170,12 @@ class WiredTigerBackendTest {
       assertThrows(MongoBulkWriteException.class, () -> c.insertMany(batch));
       assertEquals(3, c.countDocuments());
       assertNull(c.find(Filters.eq("_id", "d")).first());
-      Document stats = client.getDatabase("ycsb").runCommand(new Document("collStats", "dups"));
-      assertEquals(3, ((Number) stats.get("count")).intValue());
+      assertEquals(3, collStats(client, "dups").get("count", Number.class).intValue());
     }
+  }
+
+  private static Document collStats(MongoClient client, String collection) {
+    return client.getDatabase("ycsb").runCommand(new Document("collStats", collection));
   }
 
   @Test

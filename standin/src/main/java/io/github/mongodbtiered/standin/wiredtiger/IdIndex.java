@@ -38,7 +38,9 @@ final class IdIndex extends Index<Key> {
 
   /**
    * Nothing to check here: the collection's insert adds the key only where it is new, and fails
-   * with {@link #duplicate} otherwise, before any other index is touched.
+   * with {@link #duplicate} otherwise, before any index is added to. The other unique indexes are
+   * checked first, so a document that duplicates both its {@code _id} and another unique key is
+   * refused for the other one (mongod names {@code _id_}).
    */
   @Override
   public void checkAdd(Document document, MongoCollection<Key> c) {}

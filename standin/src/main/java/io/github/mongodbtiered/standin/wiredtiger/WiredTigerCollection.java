@@ -72,16 +72,14 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
   /**
    * Inserts the document under its {@code _id}, which the insert itself checks is new ({@link
    * IdIndex#checkAdd} leaves it to this): a separate lookup first was half the time a load spent
-   * holding the collection's write lock.
+   * holding the collection's write lock. A collection with an id field but no {@code _id} index
+   * (mongo-java-server's {@code system.namespaces}) overwrites, as it always did.
    */
   @Override
   protected Key addDocumentInternal(Document document) {
     String idField = getIdField();
     if (idField == null) {
-      Key key = generatedKey();
-      engine.put(uri, key.bytes(), Bson.encode(document));
-      count.incrementAndGet();
-      return key;
+      return put(generatedKey(), document);
     }
     // A plain field's value without the path split (a regular expression) that nested ones need.
     Object id =
@@ -89,20 +87,31 @@ final class WiredTigerCollection extends AbstractMongoCollection<Key> {
             ? document.get(idField)
             : Utils.getSubdocumentValue(document, idField);
     Key key = KeyCodec.encode(id);
+    IdIndex index = idIndex();
+    if (index == null) {
+      return put(key, document);
+    }
     if (!engine.insert(uri, key.bytes(), Bson.encode(document))) {
-      throw idIndex().duplicate(id, this);
+      throw index.duplicate(id, this);
     }
     count.incrementAndGet();
     return key;
   }
 
+  private Key put(Key key, Document document) {
+    engine.put(uri, key.bytes(), Bson.encode(document));
+    count.incrementAndGet();
+    return key;
+  }
+
+  /** The collection's {@code _id} index, or null when it has none. */
   private IdIndex idIndex() {
     for (Index<Key> index : getIndexes()) {
       if (index instanceof IdIndex id) {
         return id;
       }
     }
-    throw new IllegalStateException("collection " + getCollectionName() + " has no _id index");
+    return null;
   }
 
   /** For collections without an id field (system.indexes): unique, after every real key. */
