@@ -89,8 +89,25 @@ final class WarmUp {
     }
   }
 
-  /** Fills the page cache and preloads; one pass fills the server's caches for a whole fleet. */
+  /**
+   * The page-cache fill and the preload, without the volume's added latency where the data files
+   * outgrow the page cache ({@link #latencyLifted}).
+   *
+   * @throws IOException when the latency is off and could not be put back: the cell fails
+   */
   private String preload(MongoDatabase db, Progress preloadProgress) throws IOException {
+    AutoCloseable latency = filesFit(dataBytes(), c.profile()) ? () -> {} : latencyLifted();
+    String failure = null;
+    try {
+      failure = fillAndScan(db, preloadProgress);
+    } finally {
+      putBack(latency, failure);
+    }
+    return failure;
+  }
+
+  /** Fills the page cache and preloads; one pass fills the server's caches for a whole fleet. */
+  private String fillAndScan(MongoDatabase db, Progress preloadProgress) {
     PageCacheFill.Outcome fill = fillPageCache();
     if (fill != null && fill.skipped() != null) {
       cell.note("page cache not filled before the preload: " + fill.skipped());
@@ -100,14 +117,10 @@ final class WarmUp {
       return null; // the fleet's other clients wait for client 0's preload at the barrier
     }
     Preload.Outcome preload;
-    boolean fit = fill != null && fill.skipped() == null && filesFit(fill.bytes(), c.profile());
-    AutoCloseable latency = fit ? () -> {} : latencyLifted();
     try {
       preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
     } catch (RuntimeException e) {
       return "warm-up: the preload could not read the data set: " + Messages.of(e);
-    } finally {
-      putBack(latency);
     }
     figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
     if (fill != null) {
@@ -117,16 +130,27 @@ final class WarmUp {
     return null;
   }
 
+  /** The bytes of the data files the fill would read, or null when they are out of reach. */
+  private Long dataBytes() {
+    return c.endpoint().serverPid() == null
+        ? null
+        : PageCacheFill.dataBytes(c.server().hostDataDir());
+  }
+
   /**
    * Whether {@code fileBytes} of data files fit the page cache's room beside a full WiredTiger
    * cache under {@code p}, by the tier rule ({@link TierClassifier#fsCacheRoomBytes}): then the
-   * preload's reads never wait on the device. Not what the page cache holds right after the fill:
-   * the WiredTiger cache is still empty then, and a 5M-record data set (7.2 GB of files in an 8.0
-   * GB container) fits until the preload fills that cache. Unknown (no memory limit) counts as no.
+   * preload's reads never wait on the device. Decided from the files' sizes before the fill, not
+   * from what the page cache holds after it: the WiredTiger cache is still empty then, and a
+   * 5M-record data set (7.2 GB of files in an 8.0 GB container) fits until the preload fills that
+   * cache. Unknown sizes or no memory limit count as no.
+   *
+   * @param fileBytes the data files' bytes, or null when unknown
    */
-  static boolean filesFit(long fileBytes, DiskProfile p) {
+  static boolean filesFit(Long fileBytes, DiskProfile p) {
     OptionalLong wtCache = p.effectiveCacheBytes();
-    return p.memoryBytes() > 0
+    return fileBytes != null
+        && p.memoryBytes() > 0
         && wtCache.isPresent()
         && fileBytes <= TierClassifier.fsCacheRoomBytes(p.memoryBytes(), wtCache.getAsLong());
   }
@@ -134,10 +158,10 @@ final class WarmUp {
   /**
    * The volume's added latency, off where the target can take it off ({@link
    * TargetServer#latencyLifted}), for a preload whose data files outgrow the page cache: its 8
-   * readers wait for each read the page cache cannot serve, and a cold 5M-record cell's preload on
-   * san-600 and hdd-150 took 100-128 s at +7 ms and 67-70 s without it. Where the files are cached
-   * the preload never waits on the device, and the two swaps would only cost their seconds. The
-   * workload's warm-up runs with the latency.
+   * readers wait for each read the page cache cannot serve, and a cold 5M-record cell's fill and
+   * preload on san-600 and hdd-150 took 100-128 s at +7 ms and 67-70 s without it. Where the files
+   * fit, the preload never waits on the device, and the two swaps would only cost their seconds.
+   * The workload's warm-up runs with the latency.
    *
    * @throws IOException when the latency is off and could not be put back: the cell fails
    */
@@ -149,12 +173,19 @@ final class WarmUp {
     }
   }
 
-  /** Puts the latency {@link #latencyLifted} took off back; the cell fails if it will not go. */
-  private static void putBack(AutoCloseable latency) throws IOException {
+  /**
+   * Puts the latency {@link #latencyLifted} took off back; the cell fails if it will not go, with
+   * the preload's own {@code failure} (null when none) kept beside that.
+   */
+  private static void putBack(AutoCloseable latency, String failure) throws IOException {
     try {
       latency.close();
     } catch (Exception e) {
-      throw LiftedLimits.notRestored(e);
+      IOException notBack = LiftedLimits.notRestored(e);
+      if (failure != null) {
+        notBack.addSuppressed(new IOException(failure));
+      }
+      throw notBack;
     }
   }
 

@@ -41,8 +41,8 @@ final class NbdStack implements DeviceStack {
    * volume's reads a second at 7 ms: 8 gave at most 960 (random 4-32 KiB, 8 to 64 threads), 32 give
    * 1,370, where the FUSE and loop layers' own cost a request stops it. Above every profile's limit
    * either way; what gains is the warm-up with the limits lifted, whose added latency stays (the
-   * preload of files larger than the page cache runs without it where the volume is mounted for
-   * measuring).
+   * preload's fill and scans of files larger than the page cache run without it where the volume is
+   * mounted for measuring).
    */
   static final int CONNECTIONS = 32;
 

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.warmup;
 
 import io.github.mongodbtiered.metrics.CgroupDirs;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -148,6 +149,25 @@ public final class PageCacheFill {
       pool.shutdownNow();
     }
     return new Outcome(bytes, (System.nanoTime() - t0) / 1e9, null);
+  }
+
+  /**
+   * The bytes of the data files a fill of {@code dataDir} would read ({@link #dataFiles}), read
+   * from the listing alone; null when the directory is unknown or unreadable.
+   */
+  public static Long dataBytes(Path dataDir) {
+    if (dataDir == null) {
+      return null;
+    }
+    try {
+      long bytes = 0;
+      for (Path f : dataFiles(dataDir)) {
+        bytes += Files.size(f);
+      }
+      return bytes;
+    } catch (IOException | UncheckedIOException e) {
+      return null;
+    }
   }
 
   /** The data files, largest tables first and index files last; no journal, no diagnostics. */

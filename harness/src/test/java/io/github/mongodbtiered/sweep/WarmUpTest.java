@@ -48,8 +48,9 @@ class WarmUpTest {
         TierClassifier.fsCacheRoomBytes(san.memoryBytes(), san.effectiveCacheBytes().getAsLong());
     assertTrue(WarmUp.filesFit(room, san));
     assertFalse(WarmUp.filesFit(room + 1, san));
-    // Without a memory limit the room is unknown: the latency comes off.
+    // Sizes unknown (a remote server's files), or no memory limit: the latency comes off.
+    assertFalse(WarmUp.filesFit(null, san));
     DiskProfile unlimited = DiskProfile.named("unlimited").iops(150).build();
-    assertFalse(WarmUp.filesFit(1, unlimited));
+    assertFalse(WarmUp.filesFit(1L, unlimited));
   }
 }

@@ -36,6 +36,18 @@ class PageCacheFillTest {
   }
 
   @Test
+  void theDataBytesAreTheFilesAFillWouldReadAndUnknownWithoutADirectory(@TempDir Path db)
+      throws Exception {
+    Files.createDirectories(db.resolve("journal"));
+    Files.write(db.resolve("collection-0-42.wt"), new byte[3000]);
+    Files.write(db.resolve("index-1-42.wt"), new byte[500]);
+    Files.write(db.resolve("journal/WiredTigerLog.0000000001"), new byte[100_000]);
+    assertEquals(3500L, PageCacheFill.dataBytes(db));
+    assertNull(PageCacheFill.dataBytes(null));
+    assertNull(PageCacheFill.dataBytes(db.resolve("gone")));
+  }
+
+  @Test
   void aProcessWithoutCgroupsIsSkippedWithTheReason(@TempDir Path db) throws Exception {
     PageCacheFill.Outcome o = PageCacheFill.run(db, Long.MAX_VALUE);
     assertNotNull(o.skipped());
