@@ -41,17 +41,7 @@ final class Engine implements AutoCloseable {
   }
 
   void put(String uri, byte[] key, byte[] value) {
-    if (sessions.isDropped(uri)) {
-      throw new IllegalStateException("write to a dropped collection or index");
-    }
-    Cursor c = sessions.current().cursor(uri);
-    try {
-      c.putKeyByteArray(key);
-      c.putValueByteArray(value);
-      c.insert();
-    } finally {
-      c.reset();
-    }
+    write(writable(uri).cursor(uri), key, value);
   }
 
   /**
@@ -61,23 +51,39 @@ final class Engine implements AutoCloseable {
    * @return false when the key was there already (nothing is written)
    */
   boolean insert(String uri, byte[] key, byte[] value) {
+    try {
+      write(writable(uri).insertCursor(uri), key, value);
+      return true;
+    } catch (WiredTigerException e) {
+      if (says(e, "WT_DUPLICATE_KEY")) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** This thread's session, for a write to {@code uri}: a dropped table refuses it. */
+  private Sessions.ThreadSession writable(String uri) {
     if (sessions.isDropped(uri)) {
       throw new IllegalStateException("write to a dropped collection or index");
     }
-    Cursor c = sessions.current().insertCursor(uri);
+    return sessions.current();
+  }
+
+  /** Writes {@code key} and {@code value} through {@code c}, which is reset after. */
+  private static void write(Cursor c, byte[] key, byte[] value) {
     try {
       c.putKeyByteArray(key);
       c.putValueByteArray(value);
       c.insert();
-      return true;
-    } catch (WiredTigerException e) {
-      if (e.getMessage() != null && e.getMessage().contains("WT_DUPLICATE_KEY")) {
-        return false;
-      }
-      throw e;
     } finally {
       c.reset();
     }
+  }
+
+  /** Whether WiredTiger's error is {@code code} (the binding gives it only in the message). */
+  private static boolean says(WiredTigerException e, String code) {
+    return e.getMessage() != null && e.getMessage().contains(code);
   }
 
   /** Returns false when there was no such key. */
@@ -90,7 +96,7 @@ final class Engine implements AutoCloseable {
       c.putKeyByteArray(key);
       return c.remove() == 0;
     } catch (WiredTigerException e) {
-      if (e.getMessage() != null && e.getMessage().contains("WT_NOTFOUND")) {
+      if (says(e, "WT_NOTFOUND")) {
         return false;
       }
       throw e;
