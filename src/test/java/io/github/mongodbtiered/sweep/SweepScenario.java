@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 
 /**
@@ -30,48 +31,58 @@ import java.util.stream.LongStream;
 final class SweepScenario {
   static final Path ROOT = Path.of(System.getProperty("repo.root")).toAbsolutePath();
 
-  private final SweepOptionsBuilder options;
+  private final List<UnaryOperator<SweepOptions>> changes = new ArrayList<>();
   private List<String> profileNames = List.of();
   private List<DiskProfile> profiles;
   private String[] workloadOverrides = {};
   private long runOperations;
   private Double runSeconds;
 
-  private SweepScenario(SweepOptionsBuilder options) {
-    this.options = options.commandLine(List.of("test")).loadBatchSize(100);
+  private SweepScenario(UnaryOperator<SweepOptions> server) {
+    change(o -> o.withOutput(out -> out.withCommandLine(List.of("test"))));
+    change(o -> o.withLoading(l -> l.withBatchSize(100)));
+    change(server);
   }
 
   /** On the server image under test, each profile's disk measured first (briefly). */
   static SweepScenario docker() {
     return new SweepScenario(
-        SweepOptions.builder()
-            .server(SweepOptions.ServerChoice.DOCKER)
-            .image(System.getProperty("mongodb.image", "mongo:7.0"))
-            .probeImage(System.getProperty("probe.image", ServerImages.STANDIN_IMAGE))
-            .threads(4)
-            .loadThreads(4)
-            // A short baseline: reads and writes, 1 and 2 threads, 2 s each (a 1 s step sees one
-            // blkio window, whose burst can pass the limit by more than 15%).
-            .diskBaseline(
-                DiskBaseline.Settings.defaults()
-                    .withFileBytes(64L << 20)
-                    .withMaxThreads(2)
-                    .withSecondsPerStep(2))
-            // The delayed volume wherever this host can build it (CI can): latency really applied.
-            .latency(LatencyMethod.AUTO));
+        o ->
+            o.withServer(
+                    s ->
+                        s.withChoice(Server.Choice.DOCKER)
+                            .withImage(System.getProperty("mongodb.image", "mongo:7.0")))
+                .withWorkload(w -> w.withThreads(4))
+                .withLoading(l -> l.withThreads(4))
+                // A short baseline: reads and writes, 1 and 2 threads, 2 s each (a 1 s step sees
+                // one blkio window, whose burst can pass the limit by more than 15%).
+                .withBaseline(
+                    b ->
+                        new Baseline(
+                            DiskBaseline.Settings.defaults()
+                                .withFileBytes(64L << 20)
+                                .withMaxThreads(2)
+                                .withSecondsPerStep(2),
+                            System.getProperty("probe.image", ServerImages.STANDIN_IMAGE)))
+                // The delayed volume wherever this host can build it (CI can): latency really
+                // applied.
+                .withVolume(v -> v.withLatency(LatencyMethod.AUTO)));
   }
 
   /** On the embedded stand-in: no container, no disk baseline, no added latency. */
   static SweepScenario embedded() {
     return new SweepScenario(
-        SweepOptions.builder()
-            .server(SweepOptions.ServerChoice.EMBEDDED)
-            .image(null)
-            .probeImage(null)
-            .threads(2)
-            .loadThreads(2)
-            .diskBaseline(null)
-            .latency(LatencyMethod.OFF));
+        o ->
+            o.withServer(s -> s.withChoice(Server.Choice.EMBEDDED).withImage(null))
+                .withWorkload(w -> w.withThreads(2))
+                .withLoading(l -> l.withThreads(2))
+                .withBaseline(b -> new Baseline(null, null))
+                .withVolume(v -> v.withLatency(LatencyMethod.OFF)));
+  }
+
+  private SweepScenario change(UnaryOperator<SweepOptions> c) {
+    changes.add(c);
+    return this;
   }
 
   SweepScenario records(long... counts) {
@@ -79,8 +90,7 @@ final class SweepScenario {
   }
 
   SweepScenario records(List<Long> counts) {
-    options.recordCounts(counts);
-    return this;
+    return change(o -> o.withCells(c -> c.withRecordCounts(counts)));
   }
 
   /** These of the scaled profiles, in the file's order (default: both). */
@@ -103,13 +113,13 @@ final class SweepScenario {
 
   /** The workload's name in cells' settings (default: none). */
   SweepScenario workloadName(String name) {
-    options.workloadName(name);
-    return this;
+    return change(o -> o.withWorkload(w -> w.withName(name)));
   }
 
   SweepScenario threads(int measuring, int loading) {
-    options.threads(measuring).loadThreads(loading);
-    return this;
+    return change(
+        o ->
+            o.withWorkload(w -> w.withThreads(measuring)).withLoading(l -> l.withThreads(loading)));
   }
 
   /** Measured runs of this many operations, with no time limit unless {@link #seconds} sets one. */
@@ -125,51 +135,42 @@ final class SweepScenario {
   }
 
   SweepScenario warmup(double seconds) {
-    options.warmupSeconds(seconds);
-    return this;
+    return change(o -> o.withRuns(r -> r.withWarmupSeconds(seconds)));
   }
 
   SweepScenario repeats(int runs) {
-    options.repeats(runs);
-    return this;
+    return change(o -> o.withRuns(r -> r.withRepeats(runs)));
   }
 
   /** An open loop at this rate (default: 0, a closed loop). */
   SweepScenario target(double opsPerSec) {
-    options.targetOpsPerSec(opsPerSec);
-    return this;
+    return change(o -> o.withWorkload(w -> w.withTargetOpsPerSec(opsPerSec)));
   }
 
   /** Where the servers keep data (default: the report's data/). */
   SweepScenario dataDir(Path dir) {
-    options.dataDir(dir);
-    return this;
+    return change(o -> o.withServer(s -> s.withDataDir(dir)));
   }
 
   SweepScenario image(String image) {
-    options.image(image);
-    return this;
+    return change(o -> o.withServer(s -> s.withImage(image)));
   }
 
   SweepScenario probeImage(String image) {
-    options.probeImage(image);
-    return this;
+    return change(o -> o.withBaseline(b -> b.withProbeImage(image)));
   }
 
   /** No disk baseline before the cells. */
   SweepScenario noBaseline() {
-    options.diskBaseline(null);
-    return this;
+    return change(o -> o.withBaseline(Baseline::off));
   }
 
   SweepScenario latency(LatencyMethod method) {
-    options.latency(method);
-    return this;
+    return change(o -> o.withVolume(v -> v.withLatency(method)));
   }
 
   SweepScenario remeasure(boolean again) {
-    options.remeasure(again);
-    return this;
+    return change(o -> o.withCells(c -> c.withRemeasure(again)));
   }
 
   /** The options of this scenario, reporting into {@code out}. */
@@ -181,15 +182,17 @@ final class SweepScenario {
               ? scaledProfiles()
               : scaledProfiles().stream().filter(p -> profileNames.contains(p.name())).toList();
     }
+    List<DiskProfile> cellProfiles = chosen;
     // A count of operations alone runs without a time limit, not the command line's 60 s.
     double seconds = runSeconds != null ? runSeconds : runOperations > 0 ? 0 : 60;
-    return options
-        .runOperations(runOperations)
-        .runSeconds(seconds)
-        .outDir(out)
-        .profiles(chosen)
-        .workload(studyWorkload(workloadOverrides))
-        .build();
+    SweepOptions o =
+        SweepOptions.defaults(studyWorkload(workloadOverrides), out)
+            .withCells(c -> c.withProfiles(cellProfiles))
+            .withRuns(r -> r.withOperations(runOperations).withSeconds(seconds));
+    for (UnaryOperator<SweepOptions> c : changes) {
+      o = c.apply(o);
+    }
+    return o;
   }
 
   /** Runs this scenario's sweep into {@code out}, telling nobody of its progress. */

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.sweep.Baseline;
 import java.util.Properties;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -10,7 +11,6 @@ final class BaselineOptions {
   @Option(
       names = "--disk-baseline",
       negatable = true,
-      defaultValue = "true",
       fallbackValue = "true",
       description =
           "Before the cells, measure what each profile's disk delivers (random O_DIRECT I/O"
@@ -35,7 +35,6 @@ final class BaselineOptions {
   @Option(
       names = "--baseline-seconds",
       paramLabel = "SECONDS",
-      defaultValue = "5",
       converter = Counts.MeasuredSeconds.class,
       description = "Seconds per baseline step (default: ${DEFAULT-VALUE}).")
   double seconds;
@@ -45,12 +44,11 @@ final class BaselineOptions {
       paramLabel = "N",
       converter = Counts.BaselineThreads.class,
       description = "The baseline's last thread count, a power of two (default: ${DEFAULT-VALUE}).")
-  int maxThreads = 16;
+  int maxThreads;
 
   @Option(
       names = "--baseline-blocks",
       paramLabel = "RANGE",
-      defaultValue = "4k-32k",
       converter = BlockRange.Converter.class,
       description =
           "I/O size range of the baseline, each operation a random size in it, as in the"
@@ -60,7 +58,6 @@ final class BaselineOptions {
   @Option(
       names = "--baseline-file-size",
       paramLabel = "SIZE",
-      defaultValue = "1g",
       converter = ByteSize.Converter.class,
       description =
           "Size of the baseline's file in the data directory, removed afterwards"
@@ -70,11 +67,20 @@ final class BaselineOptions {
   @Mixin ProbeImageOption probeImage;
 
   /**
+   * The disk baseline these options give.
+   *
+   * @param workload the cells' workload properties, which decide the default mode
+   */
+  Baseline baseline(Properties workload) {
+    return new Baseline(settings(workload), probeImage.image);
+  }
+
+  /**
    * The baseline's settings, or null with --no-disk-baseline.
    *
    * @param workload the cells' workload properties, which decide the default mode
    */
-  DiskBaseline.Settings settings(Properties workload) {
+  private DiskBaseline.Settings settings(Properties workload) {
     if (!enabled) {
       return null;
     }

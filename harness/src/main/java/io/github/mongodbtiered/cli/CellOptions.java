@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.sweep.Cells;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +20,6 @@ final class CellOptions {
       names = "--recordcounts",
       split = ",",
       paramLabel = "COUNT",
-      defaultValue = "2000000,3000000,4000000,5000000",
       converter = Counts.RecordCount.class,
       description =
           "Record counts, e.g. 2M,3M or 20000,40000 (k = 1000, M = 1000000; default:"
@@ -30,7 +30,6 @@ final class CellOptions {
       names = {"--profiles", "--profile"},
       split = ",",
       paramLabel = "NAME",
-      defaultValue = "io1-5000,san-600,hdd-150",
       description = "Disk profiles, built in or from --profiles-file (default: ${DEFAULT-VALUE}).")
   List<String> profileNames;
 
@@ -76,5 +75,10 @@ final class CellOptions {
 
   List<DiskProfile> profiles() throws IOException {
     return profilesFile.resolve("--profiles", profileNames);
+  }
+
+  /** The cells these options give. */
+  Cells cells() throws IOException {
+    return new Cells(recordCounts(), profiles(), remeasure);
   }
 }

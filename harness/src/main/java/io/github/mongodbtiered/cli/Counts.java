@@ -1,7 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.servers.DiskBaseline;
-import io.github.mongodbtiered.sweep.SweepOptions;
+import io.github.mongodbtiered.sweep.MeasuredRuns;
 import java.math.BigDecimal;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
@@ -72,17 +72,22 @@ final class Counts {
     record Value(int runs, boolean auto) {}
 
     private static final String USE =
-        "use a whole number of 1 or more, or auto (3 to 8 runs), or auto:MAX with MAX from 3";
+        "use a whole number of 1 or more, or auto ("
+            + MeasuredRuns.AUTO_MIN_REPEATS
+            + " to "
+            + MeasuredRuns.AUTO_MAX_REPEATS
+            + " runs), or auto:MAX with MAX from "
+            + MeasuredRuns.AUTO_MIN_REPEATS;
 
     @Override
     public Value convert(String text) {
       String t = text.trim().toLowerCase(Locale.ROOT);
       if (t.equals("auto")) {
-        return new Value(SweepOptions.AUTO_MAX_REPEATS, true);
+        return new Value(MeasuredRuns.AUTO_MAX_REPEATS, true);
       }
       if (t.startsWith("auto:")) {
         int max = wholeNumber(t.substring("auto:".length()));
-        return checked(text, new Value(max, true), max >= SweepOptions.AUTO_MIN_REPEATS ? "" : USE);
+        return checked(text, new Value(max, true), max >= MeasuredRuns.AUTO_MIN_REPEATS ? "" : USE);
       }
       int n = wholeNumber(text);
       return checked(text, new Value(n, false), n >= 1 ? "" : USE);

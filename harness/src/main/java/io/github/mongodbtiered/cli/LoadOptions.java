@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.sweep.Loading;
 import picocli.CommandLine.Option;
 
 /** How the sweep loads the records each cell's count needs. */
@@ -9,14 +10,14 @@ final class LoadOptions {
       paramLabel = "N",
       converter = Counts.AtLeastOne.class,
       description = "Client threads while loading (default: ${DEFAULT-VALUE}).")
-  int threads = 16;
+  int threads;
 
   @Option(
       names = "--load-batch-size",
       paramLabel = "N",
       converter = Counts.AtLeastOne.class,
       description = "Records per insert batch while loading (default: ${DEFAULT-VALUE}).")
-  int batchSize = 100;
+  int batchSize;
 
   @Option(
       names = "--drop-existing",
@@ -24,4 +25,9 @@ final class LoadOptions {
           "Replace the data set found instead of stopping: one the harness did not load, loaded"
               + " with another shape, or holding more records than the smallest count.")
   boolean dropExisting;
+
+  /** The loading these options give. */
+  Loading loading() {
+    return new Loading(threads, batchSize, dropExisting);
+  }
 }

@@ -2,8 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.binding.BindingOptions;
 import io.github.mongodbtiered.binding.Redaction;
-import io.github.mongodbtiered.servers.ServerImages;
-import io.github.mongodbtiered.sweep.SweepOptions.ServerChoice;
+import io.github.mongodbtiered.sweep.Server;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ final class ServerOptions {
       description =
           "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: --mongodb-url if given, else"
               + " Docker when usable, else the embedded stand-in).")
-  Kind kind = Kind.AUTO;
+  Kind kind;
 
   /** Where a pod gets the URL from its Secret: never on a command line, in a manifest or a log. */
   static final String URL_VARIABLE = "MONGODB_URL";
@@ -66,7 +65,7 @@ final class ServerOptions {
       names = "--image",
       paramLabel = "IMAGE",
       description = "Server image for --server docker (default: ${DEFAULT-VALUE}).")
-  String image = ServerImages.DEFAULT_SERVER_IMAGE;
+  String image;
 
   @Option(
       names = "--data-dir",
@@ -76,14 +75,25 @@ final class ServerOptions {
               + " (default: OUT/data).")
   Path dataDir;
 
+  /**
+   * The server these options give; its data directory by default {@code out}/data.
+   *
+   * @throws IllegalArgumentException naming the option whose value cannot be used, without a URL's
+   *     credentials
+   */
+  Server server(Path out) {
+    Server.Choice choice = choice();
+    return new Server(choice, mongodbUrl, shardUrls(), image, dataDir(out));
+  }
+
   /** --server, or URL with --mongodb-url, which leaves no other choice. */
-  ServerChoice choice() {
+  private Server.Choice choice() {
     if (mongodbUrl == null && kind == Kind.AUTO) {
       String fromEnvironment = System.getenv(URL_VARIABLE);
       mongodbUrl = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
     }
     if (mongodbUrl == null) {
-      return ServerChoice.valueOf(kind.name());
+      return Server.Choice.valueOf(kind.name());
     }
     if (kind != Kind.AUTO) {
       throw new IllegalArgumentException(
@@ -95,7 +105,7 @@ final class ServerOptions {
     }
     // Now, naming the option, rather than as the driver's bare words once the sweep connects.
     BindingOptions.parseUrl("--mongodb-url", mongodbUrl);
-    return ServerChoice.URL;
+    return Server.Choice.URL;
   }
 
   /**
@@ -103,7 +113,7 @@ final class ServerOptions {
    *
    * @throws IllegalArgumentException naming the option, without the URL's credentials
    */
-  List<String> shardUrls() {
+  private List<String> shardUrls() {
     for (String url : shardUrls) {
       if (!url.startsWith("mongodb://") && !url.startsWith("mongodb+srv://")) {
         throw new IllegalArgumentException(
@@ -123,7 +133,7 @@ final class ServerOptions {
   }
 
   /** --data-dir, by default {@code out}/data, absolute. */
-  Path dataDir(Path out) {
+  private Path dataDir(Path out) {
     return (dataDir != null ? dataDir : out.resolve("data")).toAbsolutePath();
   }
 }

@@ -8,6 +8,8 @@ import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.sweep.TargetServer;
 import io.github.mongodbtiered.sweep.TargetServers;
+import io.github.mongodbtiered.sweep.Workload;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +19,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code sweep}: the main job. */
@@ -26,6 +27,7 @@ import picocli.CommandLine.Spec;
     header = "Measure throughput and p99 per record count and disk profile, into a report.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    defaultValueProvider = SweepDefaults.class,
     description = {
       "Reproduces MongoDB's memory-and-disk study on your hardware. For each record count,"
           + " ascending, it loads the records the data set still lacks (through the"
@@ -70,6 +72,10 @@ public final class SweepCommand implements Callable<Integer> {
   WorkloadOptions workload;
 
   @Mixin
+  @HelpSection("Measured runs")
+  RunOptions runs;
+
+  @Mixin
   @HelpSection("Loading")
   LoadOptions load;
 
@@ -89,24 +95,15 @@ public final class SweepCommand implements Callable<Integer> {
   @HelpSection("Fleet")
   FleetOptions fleet;
 
+  @Mixin
   @HelpSection("Output")
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description = "Report directory; re-running resumes in it (default: ${DEFAULT-VALUE}).")
-  Path out = Path.of("reports/sweep");
-
-  @HelpSection("Output")
-  @Option(names = "--no-progress", description = "No progress bars.")
-  boolean noProgress;
+  OutputOptions output;
 
   @Override
   public Integer call() throws Exception {
     long startedNanos = System.nanoTime();
-    SweepOptions options =
-        SweepOptionsFactory.create(
-                cells, workload, load, server, baseline, volume, out, typedCommand())
-            .withFleet(fleet.fleet(System.getenv()));
+    SweepOptions options = options();
+    Path out = output.out;
     PrintWriter err = spec.commandLine().getErr();
     // Before anything is written: a bad --out is refused, a second sweep into it too.
     OutDirs.requireReportDir(out, "--out");
@@ -118,7 +115,8 @@ public final class SweepCommand implements Callable<Integer> {
                 typedCommand(),
                 err::println);
         TargetServer target = TargetServers.open(options, err)) {
-      SweepConsole console = new SweepConsole(err, options, !noProgress, System.console() != null);
+      SweepConsole console =
+          new SweepConsole(err, options, !output.noProgress, System.console() != null);
       String ignored = IgnoredSignals.note();
       if (!ignored.isEmpty()) {
         console.info(ignored);
@@ -129,28 +127,54 @@ public final class SweepCommand implements Callable<Integer> {
       try (InterruptNotice notice = InterruptNotice.arm(options.outDir(), err)) {
         outcome = new SweepRunner(options, target, console).run();
       }
-      PrintWriter stdout = spec.commandLine().getOut();
-      ResultTable.print(stdout, outcome.cells());
-      stdout.printf(
-          Locale.ROOT,
-          "report: %s (%d cells measured now, %d failed)%n",
-          options.outDir().resolve(ReportLayout.SUMMARY),
-          outcome.measured(),
-          outcome.failed());
-      // Where the time went: the cells' and load steps' own times (earlier runs' too, on resume).
-      stdout.printf(
-          Locale.ROOT,
-          "time: this run %s; the report's %s%n",
-          TimeBreakdown.minutes((System.nanoTime() - startedNanos) / 1e9),
-          TimeBreakdown.of(outcome.cells()).line());
-      stdout.flush();
-      if (outcome.cells().isEmpty()) {
-        err.println("[ERROR] no cell was measured, now or earlier: the report is empty");
-        err.flush();
-        return ExitCodes.FAILED;
-      }
-      return outcome.failed() > 0 ? ExitCodes.FAILED : ExitCodes.OK;
+      return reported(outcome, options, startedNanos);
     }
+  }
+
+  /** Prints the outcome's table, where its report is and where the time went; its exit code. */
+  private int reported(SweepRunner.Outcome outcome, SweepOptions options, long startedNanos) {
+    PrintWriter stdout = spec.commandLine().getOut();
+    ResultTable.print(stdout, outcome.cells());
+    stdout.printf(
+        Locale.ROOT,
+        "report: %s (%d cells measured now, %d failed)%n",
+        options.outDir().resolve(ReportLayout.SUMMARY),
+        outcome.measured(),
+        outcome.failed());
+    // Where the time went: the cells' and load steps' own times (earlier runs' too, on resume).
+    stdout.printf(
+        Locale.ROOT,
+        "time: this run %s; the report's %s%n",
+        TimeBreakdown.minutes((System.nanoTime() - startedNanos) / 1e9),
+        TimeBreakdown.of(outcome.cells()).line());
+    stdout.flush();
+    if (outcome.cells().isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("[ERROR] no cell was measured, now or earlier: the report is empty");
+      err.flush();
+      return ExitCodes.FAILED;
+    }
+    return outcome.failed() > 0 ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  /**
+   * The sweep's options, group by group as the mixins give them (the workload first: the disk
+   * baseline's default mode is the workload's kind of I/O).
+   *
+   * @throws IllegalArgumentException naming the option whose value cannot be used
+   */
+  SweepOptions options() throws IOException {
+    Workload w = workload.workload();
+    return new SweepOptions(
+        cells.cells(),
+        w,
+        runs.runs(),
+        load.loading(),
+        server.server(output.out),
+        volume.volume(),
+        baseline.baseline(w.properties()),
+        fleet.fleet(System.getenv()),
+        output.output(typedCommand()));
   }
 
   /** "mongodb-tiered sweep ...", as typed (the parse result's arguments include "sweep"). */

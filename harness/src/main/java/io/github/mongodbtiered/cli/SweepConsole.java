@@ -46,7 +46,9 @@ final class SweepConsole implements SweepRunner.Listener {
     }
     String label = (warm ? "warm-up " : "run ") + count + " x " + profile.name();
     double seconds =
-        warm ? options.warmupSeconds() : options.runOperations() > 0 ? 0 : options.runSeconds();
+        warm
+            ? options.runs().warmupSeconds()
+            : options.runs().operations() > 0 ? 0 : options.runs().seconds();
     return new ProgressBar(err, label, seconds, terminal);
   }
 
@@ -95,11 +97,14 @@ final class SweepConsole implements SweepRunner.Listener {
    * operation; empty for a closed loop.
    */
   private String openLoop(CellResult c) {
-    if (options == null || options.targetOpsPerSec() <= 0 || c.intendedLatencies().isEmpty()) {
+    if (options == null
+        || options.workload().targetOpsPerSec() <= 0
+        || c.intendedLatencies().isEmpty()) {
       return "";
     }
     StringBuilder s =
-        new StringBuilder(String.format(Locale.ROOT, " (target %.0f)", options.targetOpsPerSec()));
+        new StringBuilder(
+            String.format(Locale.ROOT, " (target %.0f)", options.workload().targetOpsPerSec()));
     c.intendedLatencies()
         .forEach(
             (op, intended) -> {

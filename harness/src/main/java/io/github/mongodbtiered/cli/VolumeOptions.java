@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.sweep.Volume;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import picocli.CommandLine.Option;
 
@@ -27,7 +28,7 @@ final class VolumeOptions {
               + " and its limits on the volume's device. auto takes dm, else nbd, else runs"
               + " without added latency and says why; both need root. off: the data directory as"
               + " it is, no latency added.")
-  LatencyMethod latency = LatencyMethod.AUTO;
+  LatencyMethod latency = Volume.defaults().latency();
 
   @Option(
       names = "--volume-size",
@@ -46,6 +47,12 @@ final class VolumeOptions {
    * an unusable server (exit 3) with mkfs's usage text in the message.
    */
   static final long MIN_VOLUME_BYTES = 300L << 20;
+
+  /** The sweep's volume these options give. */
+  Volume volume() {
+    long size = volumeSizeBytes();
+    return new Volume(latency, size > 0 ? size : Volume.defaults().sizeBytes());
+  }
 
   /** The size asked for, or 0 to size the volume from what it will hold. */
   long volumeSizeBytes() {

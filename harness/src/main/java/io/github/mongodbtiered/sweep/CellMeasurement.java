@@ -77,7 +77,7 @@ final class CellMeasurement {
       Progress preloadProgress,
       Progress warmupProgress)
       throws PhaseException, IOException {
-    if (c.options().warmupSeconds() > 0) {
+    if (c.options().runs().warmupSeconds() > 0) {
       String failure =
           new WarmUp(c, cell, warmFigures, series).run(db, preloadProgress, warmupProgress);
       if (failure != null) {

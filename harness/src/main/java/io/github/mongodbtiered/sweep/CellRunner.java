@@ -84,11 +84,11 @@ final class CellRunner {
 
   /** Whether cells may go on with the server of the one before (see the class comment). */
   private boolean continues() {
-    return !options.coldCells() && options.repeats() == 1 && options.fleet().alone();
+    return !options.runs().coldCells() && options.runs().repeats() == 1 && options.fleet().alone();
   }
 
   private CellResult measureRepeats(long count, DiskProfile profile, DiskProfile next) {
-    int repeats = Math.max(1, options.repeats());
+    int repeats = Math.max(1, options.runs().repeats());
     List<CellResult> runs = new ArrayList<>();
     List<RunLogs> logs = new ArrayList<>();
     String stopped = null;
@@ -104,7 +104,7 @@ final class CellRunner {
         return saidFull(run);
       }
       runs.add(run);
-      if (options.repeatsAuto()) {
+      if (options.runs().repeatsAuto()) {
         stopped =
             Repeats.autoStop(runs.stream().map(CellResult::throughputOpsPerSec).toList(), repeats);
       }
@@ -121,7 +121,7 @@ final class CellRunner {
   }
 
   private String ofHowMany(int repeats) {
-    return options.repeatsAuto() ? "at most " + repeats : Integer.toString(repeats);
+    return options.runs().repeatsAuto() ? "at most " + repeats : Integer.toString(repeats);
   }
 
   /** A failed run's reason, naming the data directory's file system when it is full. */

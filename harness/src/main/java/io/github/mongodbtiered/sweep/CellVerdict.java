@@ -32,7 +32,8 @@ final class CellVerdict {
     ClientCpuUsage cpu = run.cpu();
     cell.metrics(figures.metrics()).clientBound(cpu.saturated());
     String shortfall =
-        TargetShortfall.note(c.options().targetOpsPerSec(), run.result().throughputOpsPerSec());
+        TargetShortfall.note(
+            c.options().workload().targetOpsPerSec(), run.result().throughputOpsPerSec());
     if (shortfall != null) {
       cell.note(shortfall);
     }
@@ -48,7 +49,7 @@ final class CellVerdict {
               cpu.coresBusy()));
     }
     classify(c, cell, after.sizes(), figures.metrics());
-    String tooMany = failures.beyond(c.options().maxErrors());
+    String tooMany = failures.beyond(c.options().runs().maxErrors());
     if (after.restarted() != null || tooMany != null) {
       return cell.failed(after.restarted() != null ? after.restarted() : tooMany).build();
     }
@@ -58,7 +59,7 @@ final class CellVerdict {
               + " of "
               + failures.attemptedTotal()
               + " operations failed (within --max-errors "
-              + c.options().maxErrors()
+              + c.options().runs().maxErrors()
               + ")");
     }
     return cell.build();

@@ -172,7 +172,11 @@ final class DataSetLoader {
     }
     DataSetMarker marker =
         DataSetMarker.open(
-            db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
+            db,
+            options.table(),
+            shape(),
+            options.loading().dropExisting() && !dropped,
+            listener::info);
     dropped = true;
     requireAtMost(marker, count);
     boolean reloaded = reloadIfShort(db, url, marker);
@@ -227,7 +231,11 @@ final class DataSetLoader {
     if (first) {
       DataSetMarker marker =
           DataSetMarker.open(
-              db, options.table(), shape(), options.dropExisting() && !dropped, listener::info);
+              db,
+              options.table(),
+              shape(),
+              options.loading().dropExisting() && !dropped,
+              listener::info);
       requireAtMost(marker, count);
       reloadIfShort(db, url, marker);
       // The others find the data set marked as the harness's while client 0's records arrive.
@@ -375,7 +383,7 @@ final class DataSetLoader {
 
   /** The record shape: a data set loaded with another shape is not this sweep's. */
   private String shape() {
-    Properties w = options.workload();
+    Properties w = options.workload().properties();
     return w.getProperty("fieldcount", "10")
         + "x"
         + w.getProperty("fieldlength", "100")

@@ -43,7 +43,7 @@ final class DiskBaselineStep {
       // Even when no baseline runs now: a killed run's 1 GiB file would otherwise stay for good.
       ProbeFile.removeLeftover(hostDir, listener::info);
     }
-    if (options.diskBaseline() == null) {
+    if (options.baseline().settings() == null) {
       return;
     }
     Map<String, List<BaselineStep>> baselines = report.diskBaselines();
@@ -108,7 +108,7 @@ final class DiskBaselineStep {
   }
 
   private void measureIn(DiskProfile p, Path dir) {
-    DiskBaseline.Settings settings = options.diskBaseline();
+    DiskBaseline.Settings settings = options.baseline().settings();
     String key = p == null ? HOST_BASELINE : p.name();
     listener.info(
         String.format(
@@ -126,7 +126,7 @@ final class DiskBaselineStep {
           p == null
               ? DiskBaseline.onHost(dir, settings, s -> listener.info(BaselineTable.textRow(s)))
               : DiskBaseline.inContainer(
-                  options.probeImage(),
+                  options.baseline().probeImage(),
                   p,
                   dir,
                   settings,

@@ -53,7 +53,8 @@ final class MeasuredRun {
       throws PhaseException, IOException {
     ServerSnapshot before =
         c.readsServerFigures()
-            ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().shardUrls())).read(db)
+            ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
+                .read(db)
             : NO_SERVER_FIGURES;
     ClientCpu cpuBefore = ClientCpu.now();
     long startedMillis = System.currentTimeMillis();
@@ -82,7 +83,8 @@ final class MeasuredRun {
       return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null);
     }
     ServerSnapshot counters =
-        new SnapshotReader(c.endpoint(), new ShardReader(c.options().shardUrls())).read(db);
+        new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
+            .read(db);
     String restarted = ServerLife.read(db).restartedSince(lifeBefore);
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with

@@ -54,7 +54,9 @@ final class PreciseEnough implements Progress {
    * closed loop of one client running for {@code --seconds}), else the bar alone.
    */
   static Progress watching(Progress shown, SweepOptions o) {
-    return o.endsRunsEarly() ? new PreciseEnough(shown, o.runMinSeconds(), o.precision()) : shown;
+    return o.endsRunsEarly()
+        ? new PreciseEnough(shown, o.runs().minSeconds(), o.runs().precision())
+        : shown;
   }
 
   @Override

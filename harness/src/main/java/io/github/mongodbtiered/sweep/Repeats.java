@@ -43,7 +43,7 @@ final class Repeats {
    */
   static String autoStop(List<Double> opsPerSec, int maxRuns) {
     int n = opsPerSec.size();
-    if (n < SweepOptions.AUTO_MIN_REPEATS) {
+    if (n < MeasuredRuns.AUTO_MIN_REPEATS) {
       return null;
     }
     ConfidenceInterval ci = ConfidenceInterval.of95(opsPerSec);
@@ -57,7 +57,7 @@ final class Repeats {
           n,
           halfPct,
           AUTO_HALF_WIDTH_PCT,
-          SweepOptions.AUTO_MIN_REPEATS,
+          MeasuredRuns.AUTO_MIN_REPEATS,
           maxRuns);
     }
     return n < maxRuns

@@ -103,7 +103,7 @@ final class ResumePlan {
    * @return what was removed, for the console, or empty when nothing was
    */
   String discardStale(CellStore store) throws IOException {
-    if (!options.remeasure() || stale.isEmpty()) {
+    if (!options.cells().remeasure() || stale.isEmpty()) {
       return "";
     }
     List<String> keys = new ArrayList<>();
@@ -140,7 +140,7 @@ final class ResumePlan {
     if (refused.isEmpty()) {
       return;
     }
-    if (!options.remeasure()) {
+    if (!options.cells().remeasure()) {
       throw new IllegalArgumentException(
           SettingsMismatch.message(options.outDir(), refused.size(), differences));
     }

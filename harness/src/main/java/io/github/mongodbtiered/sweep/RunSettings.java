@@ -46,24 +46,24 @@ final class RunSettings {
    */
   CellSettings of(DiskProfile profile, String serverVersion) {
     return new CellSettings(
-        options.workloadName(),
+        options.workload().name(),
         measuredProperties(),
         new CellSettings.RunShape(
-            options.threads(),
-            options.runOperations(),
-            options.runSeconds(),
-            options.warmupSeconds(),
-            options.targetOpsPerSec(),
-            options.repeats(),
-            options.repeatsAuto(),
+            options.workload().threads(),
+            options.runs().operations(),
+            options.runs().seconds(),
+            options.runs().warmupSeconds(),
+            options.workload().targetOpsPerSec(),
+            options.runs().repeats(),
+            options.runs().repeatsAuto(),
             options.endsRunsEarly()
-                ? new CellSettings.EarlyEnd(options.runMinSeconds(), options.precision())
+                ? new CellSettings.EarlyEnd(options.runs().minSeconds(), options.runs().precision())
                 : null),
         profile,
         server,
         image,
         serverVersion,
-        options.latency().id(),
+        options.volume().latency().id(),
         SweepReport.TOOL_VERSION);
   }
 
@@ -72,6 +72,7 @@ final class RunSettings {
     SortedMap<String, String> kept = new TreeMap<>();
     options
         .workload()
+        .properties()
         .forEach(
             (k, v) -> {
               String name = k.toString();

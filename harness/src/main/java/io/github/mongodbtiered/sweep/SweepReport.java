@@ -138,7 +138,7 @@ final class SweepReport {
 
   private RunManifest manifest() {
     Map<String, String> workload = new TreeMap<>();
-    options.workload().forEach((k, v) -> workload.put(k.toString(), v.toString()));
+    options.workload().properties().forEach((k, v) -> workload.put(k.toString(), v.toString()));
     String version =
         environment == null || environment.serverVersion() == null
             ? ""
@@ -147,7 +147,7 @@ final class SweepReport {
         .toolVersion(TOOL_VERSION)
         .startedAt(started)
         .finishedAt(Instant.now())
-        .commandLine(options.commandLine())
+        .commandLine(options.output().commandLine())
         .server(server.kind(), server.image(), version)
         .profiles(options.profiles())
         .enforcement(enforcement)

@@ -187,10 +187,10 @@ public final class SweepRunner {
    */
   private void storeReport() throws IOException {
     Fleet fleet = options.fleet();
-    try (MongoClient client = MongoClients.create(options.mongodbUrl())) {
+    try (MongoClient client = MongoClients.create(options.server().mongodbUrl())) {
       long bytes =
           FleetReports.upload(
-              client.getDatabase(Endpoint.databaseOf(options.mongodbUrl())),
+              client.getDatabase(Endpoint.databaseOf(options.server().mongodbUrl())),
               fleet.id(),
               fleet.slot(),
               options.outDir());

@@ -22,18 +22,18 @@ public final class TargetServers {
    *     large, {@code --latency dm} without device-mapper)
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
-    return switch (o.server()) {
-      case URL -> UrlTarget.connect(o.mongodbUrl(), o.shardUrls());
+    return switch (o.server().choice()) {
+      case URL -> UrlTarget.connect(o.server().mongodbUrl(), o.server().shardUrls());
       case EMBEDDED -> new EmbeddedTarget(volume(o, log));
       case DOCKER -> {
         DockerEnvironment.require();
-        yield new DockerTarget(o.image(), volume(o, log));
+        yield new DockerTarget(o.server().image(), volume(o, log));
       }
       case AUTO -> {
         String why = DockerEnvironment.unavailableReason();
         if (why.isEmpty()) {
-          log.println("--server auto: Docker is usable, so docker (" + o.image() + ")");
-          yield new DockerTarget(o.image(), volume(o, log));
+          log.println("--server auto: Docker is usable, so docker (" + o.server().image() + ")");
+          yield new DockerTarget(o.server().image(), volume(o, log));
         }
         log.println("--server auto: embedded, because " + why);
         yield new EmbeddedTarget(volume(o, log));
@@ -47,17 +47,19 @@ public final class TargetServers {
    * says otherwise.
    */
   private static DataVolume volume(SweepOptions o, PrintWriter log) {
-    Path dataDir = o.dataDir().toAbsolutePath().normalize();
+    Path dataDir = o.server().dataDir().toAbsolutePath().normalize();
     OrphanContainers.removeStale(DelayedVolume.serverDir(dataDir), log::println);
     OrphanContainers.removeStale(dataDir, log::println);
-    long baselineFile = o.diskBaseline() == null ? 0 : o.diskBaseline().fileBytes();
+    long baselineFile = o.baseline().settings() == null ? 0 : o.baseline().settings().fileBytes();
     long size =
-        o.volumeSizeBytes() > 0
-            ? o.volumeSizeBytes()
+        o.volume().sizeBytes() > 0
+            ? o.volume().sizeBytes()
             : VolumeSize.forRecords(
-                o.recordCounts().get(o.recordCounts().size() - 1), o.workload(), baselineFile);
+                o.recordCounts().get(o.recordCounts().size() - 1),
+                o.workload().properties(),
+                baselineFile);
     try {
-      DataVolume v = DataVolumes.open(o.latency(), dataDir, size, log::println);
+      DataVolume v = DataVolumes.open(o.volume().latency(), dataDir, size, log::println);
       log.println(
           v.offReason().isEmpty()
               ? "data volume: " + v.method().id() + ", data in " + v.dataDir()

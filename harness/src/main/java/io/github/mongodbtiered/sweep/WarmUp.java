@@ -208,7 +208,7 @@ final class WarmUp {
   private String untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
       throws PhaseException, IOException {
     SweepOptions o = c.options();
-    double boundSeconds = JvmWarmUp.boundSeconds(o.warmupSeconds());
+    double boundSeconds = JvmWarmUp.boundSeconds(o.runs().warmupSeconds());
     boolean serverFigures = c.readsServerFigures();
     SteadyStateWatch watch =
         new SteadyStateWatch(
@@ -220,10 +220,10 @@ final class WarmUp {
                 c.endpoint().serverPid() == null || c.embedded()
                     ? null
                     : PageCache.bytesOf(c.endpoint().serverPid()),
-            SteadyStateDetector.trendSecondsFor(o.warmupSeconds()),
-            o.runSeconds(),
+            SteadyStateDetector.trendSecondsFor(o.runs().warmupSeconds()),
+            o.runs().seconds(),
             lifted.any() ? lifted::restore : null,
-            (long) (o.warmupSeconds() * 1000 / 2));
+            (long) (o.runs().warmupSeconds() * 1000 / 2));
     SnapshotReader device = new SnapshotReader(c.endpoint());
     watch.deviceReads(device::cgroupReadOps);
     watch.deviceIo(
@@ -238,7 +238,7 @@ final class WarmUp {
       throw LiftedLimits.notRestored(watch.restoreFailure());
     }
     record(watch, warm, lifted.any(), boundSeconds);
-    String tooMany = FailedOperations.of(warm).beyond(o.maxErrors());
+    String tooMany = FailedOperations.of(warm).beyond(o.runs().maxErrors());
     return tooMany == null ? null : "warm-up: " + tooMany;
   }
 
@@ -265,7 +265,7 @@ final class WarmUp {
   private void record(
       SteadyStateWatch watch, PhaseResult warm, boolean liftedAny, double boundSeconds) {
     long ranMillis = warm.runtimeMillis();
-    if (boundSeconds > c.options().warmupSeconds()) {
+    if (boundSeconds > c.options().runs().warmupSeconds()) {
       cell.note(
           String.format(
               Locale.ROOT,
@@ -287,7 +287,7 @@ final class WarmUp {
               Locale.ROOT,
               "not steady: the warm-up did not reach the steady state within %s"
                   + " (%s%s); the measured run may still be warming",
-              boundSeconds > c.options().warmupSeconds()
+              boundSeconds > c.options().runs().warmupSeconds()
                   ? "this JVM's first warm-up's " + trim(boundSeconds) + " s"
                   : "--warmup " + trim(boundSeconds) + " s",
               watch.describe(),

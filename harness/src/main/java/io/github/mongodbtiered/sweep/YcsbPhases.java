@@ -44,8 +44,8 @@ final class YcsbPhases {
     p.setProperty("dotransactions", "false");
     p.setProperty("insertstart", Long.toString(fromRecords));
     p.setProperty("insertcount", Long.toString(toRecords - fromRecords));
-    p.setProperty("threadcount", Integer.toString(options.loadThreads()));
-    p.setProperty("batchsize", Integer.toString(options.loadBatchSize()));
+    p.setProperty("threadcount", Integer.toString(options.loading().threads()));
+    p.setProperty("batchsize", Integer.toString(options.loading().batchSize()));
     p.setProperty("mongodb.upsert", Boolean.toString(upsert));
     p.setProperty("hdrhistogram.fileoutput", "false");
     p.remove("maxexecutiontime");
@@ -76,7 +76,8 @@ final class YcsbPhases {
    */
   PhaseResult measure(String url, long recordCount, String profile, int repeat, Progress progress)
       throws PhaseException, IOException {
-    Properties p = transactions(url, recordCount, options.runOperations(), options.runSeconds());
+    Properties p =
+        transactions(url, recordCount, options.runs().operations(), options.runs().seconds());
     Files.createDirectories(layout.histograms());
     if (repeat == 1) {
       layout.deleteHistogramsOf(recordCount, profile);
@@ -84,10 +85,11 @@ final class YcsbPhases {
       layout.deleteHistogramsOf(recordCount, profile, repeat);
     }
     perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile, repeat));
-    if (options.targetOpsPerSec() > 0) {
+    if (options.workload().targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
-      p.setProperty("target", BigDecimal.valueOf(options.targetOpsPerSec()).toPlainString());
+      p.setProperty(
+          "target", BigDecimal.valueOf(options.workload().targetOpsPerSec()).toPlainString());
       p.setProperty("measurement.interval", "both");
     }
     return run(
@@ -135,7 +137,7 @@ final class YcsbPhases {
   private Properties transactions(String url, long recordCount, long operations, double seconds) {
     Properties p = base(url, recordCount);
     p.setProperty("dotransactions", "true");
-    p.setProperty("threadcount", Integer.toString(options.threads()));
+    p.setProperty("threadcount", Integer.toString(options.workload().threads()));
     p.remove("insertstart");
     p.remove("insertcount");
     p.setProperty("operationcount", Long.toString(operations > 0 ? operations : Integer.MAX_VALUE));
@@ -149,7 +151,7 @@ final class YcsbPhases {
 
   private Properties base(String url, long recordCount) {
     Properties p = new Properties();
-    p.putAll(options.workload());
+    p.putAll(options.workload().properties());
     p.setProperty("db", MongoDbTieredClient.class.getName());
     p.setProperty("mongodb.url", url);
     p.setProperty("recordcount", Long.toString(recordCount));

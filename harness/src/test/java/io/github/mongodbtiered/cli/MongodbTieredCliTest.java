@@ -189,7 +189,7 @@ class MongodbTieredCliTest {
 
   @Test
   void maxErrorsIsACountOrAShareAsTheYcsbLauncherSpellsIt() {
-    WorkloadOptions.MaxErrors maxErrors = new WorkloadOptions.MaxErrors();
+    RunOptions.MaxErrors maxErrors = new RunOptions.MaxErrors();
     assertTrue(maxErrors.convert("0").allows(0, 10));
     assertFalse(maxErrors.convert("0").allows(1, 10));
     assertTrue(maxErrors.convert("10").allows(10, 10_000));

@@ -106,7 +106,7 @@ class ContinuedCellsTest {
     public void close() {}
   }
 
-  private SweepOptionsBuilder options(Path out) {
+  private SweepOptions options(Path out) {
     Properties w = new Properties();
     w.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
     w.setProperty("readproportion", "1");
@@ -114,25 +114,20 @@ class ContinuedCellsTest {
     w.setProperty("requestdistribution", "uniform");
     w.setProperty("fieldcount", "2");
     w.setProperty("fieldlength", "20");
-    return SweepOptions.builder()
-        .recordCounts(300L)
-        .profiles(DiskProfiles.builtIn().get("io1-5000"), DiskProfiles.builtIn().get("hdd-150"))
-        .workload(w)
-        .threads(2)
-        .runOperations(200)
-        .runSeconds(0)
-        .warmupSeconds(1)
-        .loadThreads(2)
-        .loadBatchSize(50)
-        .server(SweepOptions.ServerChoice.URL)
-        .mongodbUrl(url)
-        .image("")
-        .outDir(out)
-        .dropExisting(true)
-        .commandLine(List.of("test"))
-        .diskBaseline(DiskBaseline.Settings.defaults())
-        .probeImage("")
-        .latency(LatencyMethod.OFF);
+    return SweepOptions.defaults(w, out)
+        .withCells(
+            c ->
+                c.withRecordCounts(300L)
+                    .withProfiles(
+                        DiskProfiles.builtIn().get("io1-5000"),
+                        DiskProfiles.builtIn().get("hdd-150")))
+        .withWorkload(t -> t.withThreads(2))
+        .withRuns(r -> r.withOperations(200).withSeconds(0).withWarmupSeconds(1))
+        .withLoading(l -> l.withThreads(2).withBatchSize(50).withDropExisting(true))
+        .withServer(s -> s.withUrl(url).withImage(""))
+        .withOutput(o -> o.withCommandLine(List.of("test")))
+        .withBaseline(b -> b.withSettings(DiskBaseline.Settings.defaults()).withProbeImage(""))
+        .withVolume(v -> v.withLatency(LatencyMethod.OFF));
   }
 
   private static SweepRunner.Outcome sweep(SweepOptions o, Recording target) throws Exception {
@@ -143,7 +138,7 @@ class ContinuedCellsTest {
   void theSecondProfileGoesOnWithTheFirstOnesServerAndSkipsThePreload(@TempDir Path out)
       throws Exception {
     Recording target = new Recording();
-    SweepRunner.Outcome o = sweep(options(out).build(), target);
+    SweepRunner.Outcome o = sweep(options(out), target);
 
     assertEquals(0, o.failed(), o.cells().toString());
     assertEquals(
@@ -188,7 +183,7 @@ class ContinuedCellsTest {
   @Test
   void coldCellsStartsEveryCellsServerCold(@TempDir Path out) throws Exception {
     Recording target = new Recording();
-    sweep(options(out).coldCells(true).build(), target);
+    sweep(options(out).withRuns(r -> r.withColdCells(true)), target);
     assertEquals(
         List.of("load", "stop-load", "start io1-5000", "stop", "start hdd-150", "stop"),
         target.calls);
@@ -198,7 +193,7 @@ class ContinuedCellsTest {
   void repeatsMeasureTheSpreadBetweenColdStartsSoEveryRunStartsCold(@TempDir Path out)
       throws Exception {
     Recording target = new Recording();
-    SweepRunner.Outcome o = sweep(options(out).repeats(2).build(), target);
+    SweepRunner.Outcome o = sweep(options(out).withRuns(r -> r.withRepeats(2)), target);
     assertEquals(0, o.failed(), o.cells().toString());
     assertEquals(
         List.of(
@@ -220,7 +215,7 @@ class ContinuedCellsTest {
       throws Exception {
     Recording target = new Recording();
     target.failContinue = true;
-    SweepRunner.Outcome o = sweep(options(out).build(), target);
+    SweepRunner.Outcome o = sweep(options(out), target);
     assertEquals(0, o.failed(), o.cells().toString());
     assertEquals(
         List.of(

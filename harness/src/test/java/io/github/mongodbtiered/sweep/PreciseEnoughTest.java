@@ -51,7 +51,7 @@ class PreciseEnoughTest {
   @Test
   void noisyRunsRarelyEndOnAChanceDipOfTheirSpreadAtTheDefaultPrecision() {
     // +/-83% a half-second: the interval is about +/-10-15% from 20 s to 60 s, twice the 5% asked.
-    int early = endedEarlyOf200(SweepOptions.builder().precision, 170, 1660);
+    int early = endedEarlyOf200(MeasuredRuns.defaults().precision(), 170, 1660);
     System.out.println(early + " of 200 noisy runs ended before 60 s at the default precision");
     assertTrue(early <= 10, early + " of 200 noisy runs ended before 60 s");
   }
@@ -98,33 +98,36 @@ class PreciseEnoughTest {
 
   @Test
   void runsWithALengthOfTheirOwnAreNotWatched() {
-    SweepOptions closedLoop = options().build();
+    SweepOptions closedLoop = options();
     Progress bar = (done, total, elapsed) -> {};
     assertTrue(PreciseEnough.watching(bar, closedLoop) instanceof PreciseEnough);
-    assertSame(bar, PreciseEnough.watching(bar, options().runOperations(50_000).build()));
-    assertSame(bar, PreciseEnough.watching(bar, options().targetOpsPerSec(1000).build()));
-    assertSame(bar, PreciseEnough.watching(bar, options().precision(0).build()));
-    assertSame(bar, PreciseEnough.watching(bar, options().runMinSeconds(60).build()));
-    assertFalse(options().runSeconds(10).build().endsRunsEarly());
+    assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withOperations(50_000))));
+    assertSame(
+        bar, PreciseEnough.watching(bar, options().withWorkload(w -> w.withTargetOpsPerSec(1000))));
+    assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withPrecision(0))));
+    assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withMinSeconds(60))));
+    assertFalse(options().withRuns(r -> r.withSeconds(10)).endsRunsEarly());
   }
 
   @Test
   void absurdSettingsAreRefusedByName() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> options().precision(1).build());
-    assertTrue(e.getMessage().startsWith("--precision"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> options().precision(-0.01).build());
+        assertThrows(
+            IllegalArgumentException.class, () -> options().withRuns(r -> r.withPrecision(1)));
     assertTrue(e.getMessage().startsWith("--precision"), e.getMessage());
     e =
         assertThrows(
-            IllegalArgumentException.class, () -> options().runMinSeconds(Double.NaN).build());
+            IllegalArgumentException.class, () -> options().withRuns(r -> r.withPrecision(-0.01)));
+    assertTrue(e.getMessage().startsWith("--precision"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> options().withRuns(r -> r.withMinSeconds(Double.NaN)));
     assertTrue(e.getMessage().startsWith("--min-seconds"), e.getMessage());
   }
 
-  private static SweepOptionsBuilder options() {
-    return SweepOptions.builder()
-        .workload(new Properties())
-        .profiles(java.util.List.of(DiskProfile.named("p").build()))
-        .outDir(Path.of("/tmp/precise-enough-test"));
+  private static SweepOptions options() {
+    return SweepOptions.defaults(new Properties(), Path.of("/tmp/precise-enough-test"))
+        .withCells(c -> c.withProfiles(DiskProfile.named("p").build()));
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * mean.
  */
 class RepeatsAutoTest {
-  private static final int MAX = SweepOptions.AUTO_MAX_REPEATS;
+  private static final int MAX = MeasuredRuns.AUTO_MAX_REPEATS;
 
   @Test
   void twoRunsNeverStopHoweverCloseTheyAre() {

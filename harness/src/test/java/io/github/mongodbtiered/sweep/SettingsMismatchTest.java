@@ -95,11 +95,12 @@ class SettingsMismatchTest {
   @Test
   void anotherTargetRateIsAnotherSettingAndAClosedLoopIsNamedSo() throws Exception {
     SweepOptions closed = options("w", uniform(), 16, 5, false);
-    SweepOptions at1000 = closed.withTargetOpsPerSec(1000);
+    SweepOptions at1000 = closed.withWorkload(w -> w.withTargetOpsPerSec(1000));
     assertEquals(
         List.of("target: 1000 ops/s → 2500 ops/s"),
         SettingsDifferences.between(
-            settings(at1000, IO1, ""), settings(closed.withTargetOpsPerSec(2500), IO1, "")));
+            settings(at1000, IO1, ""),
+            settings(closed.withWorkload(w -> w.withTargetOpsPerSec(2500)), IO1, "")));
     assertEquals(
         List.of("target: closed loop → 1000 ops/s"),
         SettingsDifferences.between(settings(closed, IO1, ""), settings(at1000, IO1, "")));
@@ -110,9 +111,9 @@ class SettingsMismatchTest {
 
   @Test
   void anotherRunEndIsAnotherSettingWhereRunsCanEndEarly() throws Exception {
-    SweepOptions at3 = options("w", uniform(), 16, 60, false).toBuilder().precision(0.03).build();
-    SweepOptions at5 = at3.toBuilder().precision(0.05).build();
-    SweepOptions whole = at3.toBuilder().precision(0).build();
+    SweepOptions at3 = options("w", uniform(), 16, 60, false).withRuns(r -> r.withPrecision(0.03));
+    SweepOptions at5 = at3.withRuns(r -> r.withPrecision(0.05));
+    SweepOptions whole = at3.withRuns(r -> r.withPrecision(0));
     assertEquals(
         List.of("run end: within 3% from 20 s → within 5% from 20 s"),
         SettingsDifferences.between(settings(at3, IO1, ""), settings(at5, IO1, "")));
@@ -123,12 +124,12 @@ class SettingsMismatchTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(at5));
     assertTrue(e.getMessage().contains("run end: within 3% from 20 s → within 5%"), e.getMessage());
     // A counted run lasts its operations whatever the precision: nothing differs.
-    SweepOptions counted = at3.toBuilder().runOperations(1000).build();
+    SweepOptions counted = at3.withRuns(r -> r.withOperations(1000));
     assertEquals(
         List.of(),
         SettingsDifferences.between(
             settings(counted, IO1, ""),
-            settings(counted.toBuilder().precision(0.05).build(), IO1, "")));
+            settings(counted.withRuns(r -> r.withPrecision(0.05)), IO1, "")));
   }
 
   @Test
@@ -311,23 +312,15 @@ class SettingsMismatchTest {
 
   private SweepOptions options(
       String workloadName, Properties workload, int threads, double seconds, boolean remeasure) {
-    return SweepOptions.builder()
-        .recordCounts(2000L, 4000L)
-        .profiles(IO1, HDD)
-        .workload(workload)
-        .workloadName(workloadName)
-        .threads(threads)
-        .runSeconds(seconds)
-        .warmupSeconds(1)
-        .loadThreads(1)
-        .server(SweepOptions.ServerChoice.EMBEDDED)
-        .image("")
-        .outDir(dir)
-        .commandLine(List.of("test"))
-        .diskBaseline(null)
-        .probeImage("")
-        .latency(LatencyMethod.OFF)
-        .remeasure(remeasure)
-        .build();
+    return SweepOptions.defaults(workload, dir)
+        .withCells(
+            c -> c.withRecordCounts(2000L, 4000L).withProfiles(IO1, HDD).withRemeasure(remeasure))
+        .withWorkload(w -> w.withName(workloadName).withThreads(threads))
+        .withRuns(r -> r.withSeconds(seconds).withWarmupSeconds(1))
+        .withLoading(l -> l.withThreads(1))
+        .withServer(s -> s.withChoice(Server.Choice.EMBEDDED).withImage(""))
+        .withOutput(o -> o.withCommandLine(List.of("test")))
+        .withBaseline(b -> b.off().withProbeImage(""))
+        .withVolume(v -> v.withLatency(LatencyMethod.OFF));
   }
 }

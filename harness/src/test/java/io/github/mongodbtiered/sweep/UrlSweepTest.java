@@ -59,30 +59,24 @@ class UrlSweepTest {
     w.setProperty("requestdistribution", "uniform");
     w.setProperty("fieldcount", "4");
     w.setProperty("fieldlength", "20");
-    return SweepOptions.builder()
-        .recordCounts(counts)
-        .profiles(DiskProfiles.builtIn().get("io1-5000"), DiskProfiles.builtIn().get("hdd-150"))
-        .workload(w)
-        .threads(2)
-        .runOperations(200)
-        .runSeconds(0)
-        .warmupSeconds(0)
-        .loadThreads(2)
-        .loadBatchSize(50)
-        .server(SweepOptions.ServerChoice.URL)
-        .mongodbUrl(url)
-        .image("")
-        .outDir(out)
-        .dropExisting(dropExisting)
-        .commandLine(List.of("test"))
-        .diskBaseline(DiskBaseline.Settings.defaults())
-        .probeImage("")
-        .latency(LatencyMethod.OFF)
-        .build();
+    return SweepOptions.defaults(w, out)
+        .withCells(
+            c ->
+                c.withRecordCounts(counts)
+                    .withProfiles(
+                        DiskProfiles.builtIn().get("io1-5000"),
+                        DiskProfiles.builtIn().get("hdd-150")))
+        .withWorkload(t -> t.withThreads(2))
+        .withRuns(r -> r.withOperations(200).withSeconds(0).withWarmupSeconds(0))
+        .withLoading(l -> l.withThreads(2).withBatchSize(50).withDropExisting(dropExisting))
+        .withServer(s -> s.withUrl(url).withImage(""))
+        .withOutput(o -> o.withCommandLine(List.of("test")))
+        .withBaseline(b -> b.withSettings(DiskBaseline.Settings.defaults()).withProbeImage(""))
+        .withVolume(v -> v.withLatency(LatencyMethod.OFF));
   }
 
   private SweepRunner.Outcome sweep(SweepOptions o) throws Exception {
-    try (TargetServer t = new UrlTarget(o.mongodbUrl())) {
+    try (TargetServer t = new UrlTarget(o.server().mongodbUrl())) {
       return new SweepRunner(o, t, new SweepRunner.Listener() {}).run();
     }
   }
@@ -136,7 +130,7 @@ class UrlSweepTest {
           }
         };
     SweepOptions o = options(out, true, 100L);
-    try (TargetServer t = new UrlTarget(o.mongodbUrl())) {
+    try (TargetServer t = new UrlTarget(o.server().mongodbUrl())) {
       new SweepRunner(o, t, listener).run();
     }
     assertTrue(

@@ -1,0 +1,96 @@
+package io.github.mongodbtiered.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.sweep.SweepOptions;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SweepDefaultsTest {
+  @Test
+  void theCommandLinesDefaultsAreTheGroupsDefaults(@TempDir Path dir) throws Exception {
+    // MONGODB_URL would stand in for --mongodb-url, and the command line differ from the default.
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+    SweepOptions fromCli = fromCommandLine(dir);
+
+    SweepOptions built =
+        SweepOptions.defaults(fromCli.workload().properties(), dir.toAbsolutePath())
+            .withWorkload(w -> w.withName("tiered-read-uniform"))
+            .withOutput(o -> o.withCommandLine(List.of("mongodb-tiered", "sweep")));
+    assertEquals(built, fromCli, () -> built + "\n" + fromCli);
+  }
+
+  @Test
+  void theHelpShowsTheDefaultsAsTheCommandLineWritesThem() {
+    StringWriter help = new StringWriter();
+    CommandLine cl = new CommandLine(new SweepCommand());
+    cl.setOut(new PrintWriter(help));
+    cl.execute("--help");
+    String text = help.toString().replaceAll("\\s+", " ");
+    for (String shown :
+        List.of(
+            "default: 2000000,3000000,4000000,5000000)",
+            "(default: io1-5000,san-600,hdd-150)",
+            "Seconds per measured run at most: it ends sooner once its throughput is known to"
+                + " --precision (default: 60)",
+            "(default: 20)",
+            "(default: 5%)",
+            "(default: 180, a bound rather than a length)",
+            "Client threads while loading (default: 16)",
+            "(default: the workload's threadcount, or 16)",
+            "'auto': 3 runs, then more until the interval is within +/-5% of the mean, at most 8",
+            "(default: 100)",
+            "Server image for --server docker (default: mongo:",
+            "(default: auto)",
+            "(default: 4k-32k)",
+            "(default: 1g)",
+            "Seconds per baseline step (default: 5)")) {
+      assertTrue(text.contains(shown), () -> shown + " not in:\n" + text);
+    }
+  }
+
+  @Test
+  void theBaselineMeasuresTheWorkloadsKindOfIoUnlessTold(@TempDir Path dir) throws Exception {
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+    // The default workload only reads: the study's baseline, random reads.
+    assertEquals(List.of(DiskBaseline.Mode.READ), baselineModes(dir));
+    assertEquals(
+        List.of(DiskBaseline.Mode.READ, DiskBaseline.Mode.WRITE),
+        baselineModes(dir, "-p", "updateproportion=0.5", "-p", "readproportion=0.5"));
+    assertEquals(
+        List.of(DiskBaseline.Mode.READ, DiskBaseline.Mode.WRITE),
+        baselineModes(dir, "--baseline-mode", "both"));
+    assertEquals(List.of(DiskBaseline.Mode.WRITE), baselineModes(dir, "--baseline-mode", "write"));
+  }
+
+  @Test
+  void theBaselineIsOnUnlessTurnedOff(@TempDir Path dir) throws Exception {
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+    assertNull(fromCommandLine(dir, "--no-disk-baseline").baseline().settings());
+    assertEquals(
+        fromCommandLine(dir).baseline(), fromCommandLine(dir, "--disk-baseline").baseline());
+  }
+
+  private static List<DiskBaseline.Mode> baselineModes(Path dir, String... args) throws Exception {
+    return fromCommandLine(dir, args).baseline().settings().modes();
+  }
+
+  /** The options of {@code mongodb-tiered sweep --out DIR ARGS...}. */
+  private static SweepOptions fromCommandLine(Path dir, String... args) throws Exception {
+    SweepCommand sweep = new SweepCommand();
+    List<String> all = new ArrayList<>(List.of("--out", dir.toString()));
+    all.addAll(List.of(args));
+    new CommandLine(sweep).parseArgs(all.toArray(new String[0]));
+    return sweep.options().withOutput(o -> o.withCommandLine(List.of("mongodb-tiered", "sweep")));
+  }
+}
