@@ -1,6 +1,5 @@
 package io.github.mongodbtiered.report;
 
-import io.github.mongodbtiered.intervals.IntervalLog;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
@@ -24,16 +23,17 @@ import java.util.stream.DoubleStream;
 import org.HdrHistogram.Histogram;
 
 /**
- * One cell from the same cell of several clients' reports (see {@link ReportMerge}): latencies
- * merged from their HdrHistogram logs, operations and throughput summed, each metric as its {@link
- * Metric#fleet()} rule says, tiers from the part that read the server's figures, notes each once,
- * the time series as {@link SeriesMerge} makes it. The clients shared one server, so its counters
- * (bytes and reads requested and read from the device, the hit ratios, the hit ratio the tier used)
- * are the same run seen from each: summing them would count the server's reads once per client.
+ * One cell from the same cell of several clients' reports (see {@link ReportMerge}): each metric as
+ * its {@link Metric#fleet()} rule says, every other column as its {@link CellColumn}'s {@link
+ * ColumnMerge} does (latencies merged from their HdrHistogram logs, operations and throughput
+ * summed, tiers from the part that read the server's figures, notes each once, the time series as
+ * {@link SeriesMerge} makes it). The clients shared one server, so its counters (bytes and reads
+ * requested and read from the device, the hit ratios, the hit ratio the tier used) are the same run
+ * seen from each: summing them would count the server's reads once per client.
  */
 final class CellMerge {
   /** Why a cell cannot be merged: the merged cell is failed, saying so. */
-  private static final class Refused extends Exception {
+  static final class Refused extends Exception {
     Refused(String why) {
       super(why, null, false, false);
     }
@@ -62,31 +62,60 @@ final class CellMerge {
     CellResult first = parts.stream().filter(Objects::nonNull).findFirst().orElseThrow();
     try {
       requireAllOk(parts);
-      int server = serverFiguresPart(parts);
-      CellResult serverPart = parts.get(server);
+      Parts merging = new Parts(parts, serverFiguresPart(parts));
       CellResultBuilder merged =
           CellResult.builder(first.recordCount(), first.profile(), first.server())
-              .latencies(latencies(parts, CellResult::latencies, ""))
-              .intendedLatencies(
-                  latencies(parts, CellResult::intendedLatencies, IntervalLog.INTENDED_PREFIX))
-              .metrics(figures(parts, serverPart))
-              .tiers(serverPart.predictedTier(), serverPart.observedTier())
-              .fsHitBasis(serverPart.fsHitBasis())
-              .predictedTierBasis(serverPart.predictedTierBasis())
-              .pageCacheDropped(serverPart.pageCacheDropped())
-              .continuedFrom(serverPart.continuedFrom())
-              .note(
-                  ReportMerge.mergedFrom("clients", labels)
-                      + "; server-side figures and tiers from "
-                      + labels.get(server))
-              .notes(notes(parts))
-              .note(perClient(parts));
-      SeriesMerge.merge(inputs, labels, out, first.recordCount(), first.profile())
-          .ifPresentOrElse(merged::note, () -> merged.note(SeriesMerge.NOTE));
-      return clientRun(merged, parts).build();
+              .metrics(figures(parts, merging.serverPart()))
+              .repeatRuns(repeatRuns(parts));
+      for (ColumnMerge column : CellColumn.merges()) {
+        column.into(merged, merging);
+      }
+      return merged.build();
     } catch (Refused r) {
       return CellResult.failed(
           first.recordCount(), first.profile(), first.server(), r.getMessage());
+    }
+  }
+
+  /** The same cell of each input, every one ok, as a {@link ColumnMerge} reads them. */
+  final class Parts {
+    private final List<CellResult> all;
+    private final int server;
+
+    private Parts(List<CellResult> all, int server) {
+      this.all = all;
+      this.server = server;
+    }
+
+    /** In input order. */
+    List<CellResult> all() {
+      return all;
+    }
+
+    /** The part whose server-side figures the merged cell shows. */
+    CellResult serverPart() {
+      return all.get(server);
+    }
+
+    /** As {@link CellMerge#latencies}. */
+    SortedMap<String, LatencyStats> latencies(
+        Function<CellResult, SortedMap<String, LatencyStats>> figures, String logPrefix)
+        throws IOException, Refused {
+      return CellMerge.this.latencies(all, figures, logPrefix);
+    }
+
+    /** Adds the merged cell's notes (see {@link ColumnMerge#NOTES}), merging the time series. */
+    void notes(CellResultBuilder merged) throws IOException {
+      merged
+          .note(
+              ReportMerge.mergedFrom("clients", labels)
+                  + "; server-side figures and tiers from "
+                  + labels.get(server))
+          .notes(CellMerge.this.notes(all))
+          .note(perClient(all));
+      CellResult first = all.get(0);
+      SeriesMerge.merge(inputs, labels, out, first.recordCount(), first.profile())
+          .ifPresentOrElse(merged::note, () -> merged.note(SeriesMerge.NOTE));
     }
   }
 
@@ -296,31 +325,6 @@ final class CellMerge {
               + "; the log is from another run");
     }
     return logs;
-  }
-
-  /**
-   * The clients ran side by side: operations and throughput add up, the runtime is the longest; the
-   * latency was applied only if it was for every client.
-   */
-  private static CellResultBuilder clientRun(CellResultBuilder merged, List<CellResult> parts) {
-    long operations = 0;
-    double throughput = 0;
-    long runtimeMillis = 0;
-    boolean clientBound = false;
-    boolean latencyApplied = true;
-    for (CellResult p : parts) {
-      operations += p.operations();
-      throughput += p.throughputOpsPerSec();
-      runtimeMillis = Math.max(runtimeMillis, p.runtimeMillis());
-      clientBound |= p.clientBound();
-      latencyApplied &= p.latencyApplied();
-    }
-    return merged
-        .run(operations, runtimeMillis, throughput)
-        .repeatRuns(repeatRuns(parts))
-        .clientBound(clientBound)
-        .latencyApplied(latencyApplied)
-        .latencyMethod(latencyApplied ? parts.get(0).latencyMethod() : "");
   }
 
   /**
