@@ -20,7 +20,7 @@ import java.util.List;
  * state, instead of a cold start that would fill them again. A cold start only moves where the
  * warm-up begins: every cell still warms up until its own steady state under its own limits, which
  * is the cell before's when that cell ended steady and its device stays idle under the new limits
- * ({@link io.github.mongodbtiered.warmup.SteadyStateWatch#carryOver}). {@code --cold-cells}, {@code
+ * ({@link io.github.mongodbtiered.warmup.WatchMode.CarryOver}). {@code --cold-cells}, {@code
  * --repeats} above 1 (whose runs measure the spread between cold starts) and a fleet keep every
  * cell cold.
  */

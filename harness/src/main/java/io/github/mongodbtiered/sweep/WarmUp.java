@@ -10,6 +10,9 @@ import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateDetector;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
+import io.github.mongodbtiered.warmup.WatchMode;
+import io.github.mongodbtiered.warmup.WatchOutcome;
+import io.github.mongodbtiered.warmup.WatchSettings;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
@@ -36,7 +39,7 @@ import org.bson.Document;
  * warms up under its own limits until its own steady state (under uniform reads the caches' content
  * does not depend on the disk's speed, only the time to reach it does; the detector's tests would
  * see it move if it did). Where that cell ended steady and the new limits are not felt (the device
- * idle), its steady state stands after a short window ({@link SteadyStateWatch#carryOver}).
+ * idle), its steady state stands after a short window ({@link WatchMode.CarryOver}).
  */
 final class WarmUp {
   /** Device I/O below this share of every disk limit is taken not to feel them. */
@@ -209,37 +212,45 @@ final class WarmUp {
       throws PhaseException, IOException {
     SweepOptions o = c.options();
     double boundSeconds = JvmWarmUp.boundSeconds(o.runs().warmupSeconds());
-    boolean serverFigures = c.readsServerFigures();
     SteadyStateWatch watch =
         new SteadyStateWatch(
             progress,
-            () -> serverFigures ? db.runCommand(new Document("serverStatus", 1)) : null,
-            // A container's page cache is its own (its memory cgroup); the embedded server's is
-            // the host's, shared with everything else, so not a figure of this cell.
-            () ->
-                c.endpoint().serverPid() == null || c.embedded()
-                    ? null
-                    : PageCache.bytesOf(c.endpoint().serverPid()),
-            SteadyStateDetector.trendSecondsFor(o.runs().warmupSeconds()),
-            o.runs().seconds(),
-            lifted.any() ? lifted::restore : null,
-            (long) (o.runs().warmupSeconds() * 1000 / 2));
-    SnapshotReader device = new SnapshotReader(c.endpoint());
-    watch.deviceReads(device::cgroupReadOps);
-    watch.deviceIo(
-        device::cgroupIo, (ops, bytes, reads) -> limitsBind(c.profile(), ops, bytes, reads));
-    if (c.handedSteady()) {
-      watch.carryOver();
-    }
+            watchSettings(db),
+            WatchMode.of(
+                lifted.any() ? lifted::restore : null,
+                (long) (o.runs().warmupSeconds() * 1000 / 2),
+                c.handedSteady()));
     PhaseResult warm =
         c.phases()
             .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
-    if (watch.restoreFailure() != null) {
-      throw LiftedLimits.notRestored(watch.restoreFailure());
+    WatchOutcome outcome = watch.outcome();
+    if (outcome.restoreFailure() != null) {
+      throw LiftedLimits.notRestored(outcome.restoreFailure());
     }
-    record(watch, warm, lifted.any(), boundSeconds);
+    record(outcome, warm, lifted.any(), boundSeconds);
     String tooMany = FailedOperations.of(warm).beyond(o.runs().maxErrors());
     return tooMany == null ? null : "warm-up: " + tooMany;
+  }
+
+  /** What the watch reads from this cell's server, and its trend window. */
+  private WatchSettings watchSettings(MongoDatabase db) {
+    SweepOptions o = c.options();
+    boolean serverFigures = c.readsServerFigures();
+    SnapshotReader device = new SnapshotReader(c.endpoint());
+    return new WatchSettings(
+        () -> serverFigures ? db.runCommand(new Document("serverStatus", 1)) : null,
+        // A container's page cache is its own (its memory cgroup); the embedded server's is the
+        // host's, shared with everything else, so not a figure of this cell.
+        () ->
+            c.endpoint().serverPid() == null || c.embedded()
+                ? null
+                : PageCache.bytesOf(c.endpoint().serverPid()),
+        device::cgroupReadOps,
+        device::cgroupIo,
+        (ops, bytes, reads) -> limitsBind(c.profile(), ops, bytes, reads),
+        WatchSettings::thisJvmJitMillis,
+        SteadyStateDetector.trendSecondsFor(o.runs().warmupSeconds()),
+        o.runs().seconds());
   }
 
   /**
@@ -263,7 +274,7 @@ final class WarmUp {
 
   /** The warm-up's times and outcome as figures, and a note when it did not reach the state. */
   private void record(
-      SteadyStateWatch watch, PhaseResult warm, boolean liftedAny, double boundSeconds) {
+      WatchOutcome outcome, PhaseResult warm, boolean liftedAny, double boundSeconds) {
     long ranMillis = warm.runtimeMillis();
     if (boundSeconds > c.options().runs().warmupSeconds()) {
       cell.note(
@@ -274,14 +285,15 @@ final class WarmUp {
               trim(boundSeconds),
               ranMillis / 1000.0));
     }
-    figures.put(Metric.WARMUP_S, (watch.steady() ? watch.steadyAtMillis() : ranMillis) / 1000.0);
-    figures.put(Metric.STEADY_STATE, watch.steady() ? 1.0 : 0.0);
-    long liftedMillis = watch.liftedMillis() >= 0 ? watch.liftedMillis() : ranMillis;
+    figures.put(
+        Metric.WARMUP_S, (outcome.steady() ? outcome.steadyAtMillis() : ranMillis) / 1000.0);
+    figures.put(Metric.STEADY_STATE, outcome.steady() ? 1.0 : 0.0);
+    long liftedMillis = outcome.liftedMillis() >= 0 ? outcome.liftedMillis() : ranMillis;
     if (liftedAny) {
       figures.put(Metric.WARMUP_LIFTED_S, liftedMillis / 1000.0);
     }
-    series.warmedUp(watch.waits(), liftedAny ? liftedMillis : -1);
-    if (!watch.steady()) {
+    series.warmedUp(outcome.waits(), liftedAny ? liftedMillis : -1);
+    if (!outcome.steady()) {
       cell.note(
           String.format(
               Locale.ROOT,
@@ -290,9 +302,9 @@ final class WarmUp {
               boundSeconds > c.options().runs().warmupSeconds()
                   ? "this JVM's first warm-up's " + trim(boundSeconds) + " s"
                   : "--warmup " + trim(boundSeconds) + " s",
-              watch.describe(),
-              stage(watch, liftedAny)));
-    } else if (watch.carriedOver()) {
+              outcome.lastWindow(),
+              stage(outcome, liftedAny)));
+    } else if (outcome.carriedOver()) {
       cell.note(
           String.format(
               Locale.ROOT,
@@ -300,20 +312,20 @@ final class WarmUp {
                   + " limits passed the steady-state tests with the device idle",
               c.endpoint().continuedFrom(),
               SteadyStateWatch.CARRY_OVER_SECONDS));
-    } else if (watch.throughputOnly() && c.readsServerFigures()) {
+    } else if (outcome.throughputOnly() && c.readsServerFigures()) {
       cell.note("steady state judged from throughput alone: the server gives no cache figures");
     }
   }
 
   /** Where the warm-up stood with the disk limits when it ran out of time. */
-  private static String stage(SteadyStateWatch watch, boolean liftedAny) {
+  private static String stage(WatchOutcome outcome, boolean liftedAny) {
     if (!liftedAny) {
       return "";
     }
-    if (watch.liftedMillis() < 0) {
+    if (outcome.liftedMillis() < 0) {
       return "; the disk limits were still lifted when it ended";
     }
-    return watch.liftedSteady()
+    return outcome.liftedSteady()
         ? "; under the disk limits after the caches settled"
         : "; the caches were still changing when the disk limits went back";
   }

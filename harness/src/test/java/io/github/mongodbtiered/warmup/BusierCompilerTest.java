@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 class BusierCompilerTest {
   @Test
   void neitherCompilerKnownIsNoFigureNotAFailure() {
-    assertNull(SteadyStateWatch.busier(null, null));
-    assertEquals(5.0, SteadyStateWatch.busier(5.0, null));
-    assertEquals(5.0, SteadyStateWatch.busier(null, 5.0));
-    assertEquals(7.0, SteadyStateWatch.busier(5.0, 7.0));
+    assertNull(CompilerBusy.busier(null, null));
+    assertEquals(5.0, CompilerBusy.busier(5.0, null));
+    assertEquals(5.0, CompilerBusy.busier(null, 5.0));
+    assertEquals(7.0, CompilerBusy.busier(5.0, 7.0));
   }
 }

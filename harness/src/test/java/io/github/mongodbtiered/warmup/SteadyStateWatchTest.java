@@ -2,6 +2,7 @@ package io.github.mongodbtiered.warmup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.metrics.CgroupIoStats;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -27,30 +29,62 @@ class SteadyStateWatchTest {
   }
 
   /**
-   * Gives the watch a device doing {@code ioPerSec} 4 KiB I/Os a second (null: unknown), {@code
-   * readsPerSec} of them reads, on the clock {@code elapsed}, under limits that bind from 500 I/Os
-   * or more than one read a second.
+   * Settings reading {@code status}, with the page cache, the device and the client's JIT unknown,
+   * on a trend window of {@code trendSeconds} carried on over {@code horizonSeconds}.
    */
-  private static void device(
-      SteadyStateWatch w, Long ioPerSec, long readsPerSec, AtomicLong elapsed) {
-    device(w, ioPerSec, readsPerSec, Long.MAX_VALUE, elapsed);
+  private static WatchSettings settings(
+      Supplier<Document> status, int trendSeconds, double horizonSeconds) {
+    return new WatchSettings(
+        status,
+        () -> null,
+        () -> null,
+        () -> null,
+        WatchSettings.LimitsBind.ALWAYS,
+        () -> -1L,
+        trendSeconds,
+        horizonSeconds);
+  }
+
+  /** As above, on the shortest trend window (the detector's two windows) and no horizon. */
+  private static WatchSettings settings(Supplier<Document> status) {
+    return settings(status, 2 * SteadyStateDetector.WINDOW_SECONDS, 0);
+  }
+
+  /**
+   * Settings reading a steady cache, with a device doing {@code ioPerSec} 4 KiB I/Os a second
+   * (null: unknown), {@code readsPerSec} of them reads, on the clock {@code elapsed}, under limits
+   * that bind from 500 I/Os or more than one read a second.
+   */
+  private static WatchSettings device(
+      int trendSeconds,
+      double horizonSeconds,
+      Long ioPerSec,
+      long readsPerSec,
+      AtomicLong elapsed) {
+    return device(trendSeconds, horizonSeconds, ioPerSec, readsPerSec, Long.MAX_VALUE, elapsed);
   }
 
   /** As above, with the reads stopping at {@code readsUntilMillis}. */
-  private static void device(
-      SteadyStateWatch w,
+  private static WatchSettings device(
+      int trendSeconds,
+      double horizonSeconds,
       Long ioPerSec,
       long readsPerSec,
       long readsUntilMillis,
       AtomicLong elapsed) {
-    w.deviceReads(() -> readsPerSec * Math.min(elapsed.get(), readsUntilMillis) / 1000)
-        .deviceIo(
-            () ->
-                ioPerSec == null
-                    ? new CgroupIoStats.Io(null, null)
-                    : new CgroupIoStats.Io(
-                        ioPerSec * elapsed.get() / 1000, 4096 * ioPerSec * elapsed.get() / 1000),
-            (ops, bytes, reads) -> ops >= 500 || !(reads <= 1));
+    return new WatchSettings(
+        () -> stats(0, 10_000_000),
+        () -> null,
+        () -> readsPerSec * Math.min(elapsed.get(), readsUntilMillis) / 1000,
+        () ->
+            ioPerSec == null
+                ? new CgroupIoStats.Io(null, null)
+                : new CgroupIoStats.Io(
+                    ioPerSec * elapsed.get() / 1000, 4096 * ioPerSec * elapsed.get() / 1000),
+        (ops, bytes, reads) -> ops >= 500 || !(reads <= 1),
+        () -> -1L,
+        trendSeconds,
+        horizonSeconds);
   }
 
   /**
@@ -73,8 +107,10 @@ class SteadyStateWatchTest {
     List<Long> shown = new ArrayList<>();
     Progress bar = (done, total, elapsed) -> shown.add(done);
     SteadyStateWatch w =
-        new SteadyStateWatch(bar, () -> stats(pagesRead.get(), cacheBytes.get()))
-            .clientJit(() -> -1L);
+        new SteadyStateWatch(
+            bar,
+            settings(() -> stats(pagesRead.get(), cacheBytes.get())),
+            new WatchMode.UnderLimits());
     long ops = 0;
     int stoppedAtSecond = -1;
     // Updates every 500 ms at 5000 ops/s; the cache fills for 4 s, then stays put.
@@ -90,12 +126,13 @@ class SteadyStateWatchTest {
       ops += 2500;
     }
     assertEquals(List.of(0L, 2500L, 5000L), shown.subList(0, 3), "the bar sees every update");
-    assertTrue(w.steady());
+    WatchOutcome outcome = w.outcome();
+    assertTrue(outcome.steady());
     // Throughput is flat from the start, so the first ten samples decide it (seconds 1..10); the
     // cache settled after second 4, so seconds 6..10 are flat too.
     assertEquals(10, stoppedAtSecond);
-    assertEquals(10_000, w.steadyAtMillis());
-    assertFalse(w.throughputOnly());
+    assertEquals(10_000, outcome.steadyAtMillis());
+    assertFalse(outcome.throughputOnly());
   }
 
   /**
@@ -109,14 +146,9 @@ class SteadyStateWatchTest {
     AtomicLong elapsed = new AtomicLong();
     SteadyStateWatch w =
         new SteadyStateWatch(
-                Progress.NONE,
-                () -> stats(0, 10_000_000),
-                () -> null,
-                10,
-                0,
-                () -> restoredAt.add(elapsed.get()),
-                60_000)
-            .clientJit(() -> -1L);
+            Progress.NONE,
+            settings(() -> stats(0, 10_000_000), 10, 0),
+            new WatchMode.LiftedThenLimited(() -> restoredAt.add(elapsed.get()), 60_000));
     long ops = 0;
     long restoredMillis = -1;
     for (int half = 0; half <= 240 && !w.stopRequested(); half++) {
@@ -131,18 +163,20 @@ class SteadyStateWatchTest {
       double rate = sinceRestore < 0 ? 5000 : Math.max(2000, 4000 - 100 * sinceRestore);
       ops += (long) (rate / 2);
     }
+    WatchOutcome outcome = w.outcome();
     assertEquals(List.of(10_000L), restoredAt, "the limits go back once, when the caches settle");
-    assertEquals(10_000, w.liftedMillis());
-    assertTrue(w.liftedSteady());
+    assertEquals(10_000, outcome.liftedMillis());
+    assertTrue(outcome.liftedSteady());
     // The lifted stage ended on a steady verdict; the seconds after it, until the limited stage's
     // own first one, show that stage waiting for samples, not that verdict.
-    assertEquals(List.of(), w.waits().get(10_000L));
-    assertEquals(List.of("samples"), w.waits().floorEntry(10_900L).getValue());
-    assertTrue(w.steady());
+    assertEquals(List.of(), outcome.waits().get(10_000L));
+    assertEquals(List.of("samples"), outcome.waits().floorEntry(10_900L).getValue());
+    assertTrue(outcome.steady());
     // The slide ends 20 s into the limited stage. Steady comes once the last ten seconds hold
     // less of it than the drift test's 10%, not while the rate is still 25% above where it ends.
-    assertTrue(w.steadyAtMillis() > 10_000 + 15_000, "steady at " + w.steadyAtMillis());
-    assertTrue(w.steadyAtMillis() <= 10_000 + 30_000, "steady at " + w.steadyAtMillis());
+    long steadyAt = outcome.steadyAtMillis();
+    assertTrue(steadyAt > 10_000 + 15_000, "steady at " + steadyAt);
+    assertTrue(steadyAt <= 10_000 + 30_000, "steady at " + steadyAt);
   }
 
   /**
@@ -165,24 +199,19 @@ class SteadyStateWatchTest {
       AtomicLong elapsed = new AtomicLong();
       SteadyStateWatch w =
           new SteadyStateWatch(
-                  Progress.NONE,
-                  () -> stats(0, 10_000_000),
-                  () -> null,
-                  10,
-                  0,
-                  () -> restoredAt.add(elapsed.get()),
-                  60_000)
-              .clientJit(() -> -1L);
-      device(w, io.perSec(), io.readsPerSec(), elapsed);
+              Progress.NONE,
+              device(10, 0, io.perSec(), io.readsPerSec(), elapsed),
+              new WatchMode.LiftedThenLimited(() -> restoredAt.add(elapsed.get()), 60_000));
       drive(w, elapsed, ms -> 2500);
+      WatchOutcome outcome = w.outcome();
       assertEquals(List.of(10_000L), restoredAt, io.toString());
-      assertTrue(w.steady());
-      assertEquals(io.idle(), w.limitsIdle(), io.toString());
+      assertTrue(outcome.steady());
+      assertEquals(io.idle(), outcome.limitsIdle(), io.toString());
       if (io.idle()) {
-        assertEquals(10_000, w.steadyAtMillis());
+        assertEquals(10_000, outcome.steadyAtMillis());
       } else {
         // A trend window of its own under the limits, from the update after they went back.
-        assertEquals(10_000 + 500 + 10_000, w.steadyAtMillis(), io.toString());
+        assertEquals(10_000 + 500 + 10_000, outcome.steadyAtMillis(), io.toString());
       }
     }
   }
@@ -217,17 +246,15 @@ class SteadyStateWatchTest {
       AtomicLong elapsed = new AtomicLong();
       SteadyStateWatch w =
           new SteadyStateWatch(
-                  Progress.NONE, () -> stats(0, 10_000_000), () -> null, 30, 60, null, 0)
-              .clientJit(() -> -1L);
-      device(w, c.perSec(), c.readsPerSec(), c.readsUntil(), elapsed);
-      if (c.carry()) {
-        w.carryOver();
-      }
+              Progress.NONE,
+              device(30, 60, c.perSec(), c.readsPerSec(), c.readsUntil(), elapsed),
+              c.carry() ? new WatchMode.CarryOver() : new WatchMode.UnderLimits());
       drive(w, elapsed, ms -> ms < c.slowUntil() ? 1250 : 2500);
-      assertTrue(w.steady(), c.toString());
-      assertEquals(c.steadyAt(), w.steadyAtMillis(), c.toString());
-      assertEquals(c.carried(), w.carriedOver(), c.toString());
-      assertEquals(List.of(), w.waits().get(c.steadyAt()), c.toString());
+      WatchOutcome outcome = w.outcome();
+      assertTrue(outcome.steady(), c.toString());
+      assertEquals(c.steadyAt(), outcome.steadyAtMillis(), c.toString());
+      assertEquals(c.carried(), outcome.carriedOver(), c.toString());
+      assertEquals(List.of(), outcome.waits().get(c.steadyAt()), c.toString());
     }
   }
 
@@ -239,22 +266,15 @@ class SteadyStateWatchTest {
   void aCarryOverIsIgnoredByAWarmUpThatLiftedTheLimits() {
     AtomicLong elapsed = new AtomicLong();
     List<Long> restoredAt = new ArrayList<>();
+    WatchMode mode = WatchMode.of(() -> restoredAt.add(elapsed.get()), 90_000, true);
+    assertInstanceOf(WatchMode.LiftedThenLimited.class, mode);
     SteadyStateWatch w =
-        new SteadyStateWatch(
-                Progress.NONE,
-                () -> stats(0, 10_000_000),
-                () -> null,
-                30,
-                60,
-                () -> restoredAt.add(elapsed.get()),
-                90_000)
-            .clientJit(() -> -1L)
-            .carryOver();
-    device(w, 100L, 0, elapsed);
+        new SteadyStateWatch(Progress.NONE, device(30, 60, 100L, 0, elapsed), mode);
     drive(w, elapsed, ms -> 2500);
-    assertEquals(30_000, w.steadyAtMillis());
-    assertTrue(w.limitsIdle());
-    assertFalse(w.carriedOver());
+    WatchOutcome outcome = w.outcome();
+    assertEquals(30_000, outcome.steadyAtMillis());
+    assertTrue(outcome.limitsIdle());
+    assertFalse(outcome.carriedOver());
     assertEquals(List.of(30_000L), restoredAt);
   }
 
@@ -264,56 +284,50 @@ class SteadyStateWatchTest {
     List<Long> restoredAt = new ArrayList<>();
     SteadyStateWatch filling =
         new SteadyStateWatch(
-                Progress.NONE,
-                () -> stats(0, cacheBytes.addAndGet(50_000_000)),
-                () -> null,
-                10,
-                0,
-                () -> restoredAt.add(1L),
-                15_000)
-            .clientJit(() -> -1L);
+            Progress.NONE,
+            settings(() -> stats(0, cacheBytes.addAndGet(50_000_000)), 10, 0),
+            new WatchMode.LiftedThenLimited(() -> restoredAt.add(1L), 15_000));
     for (int half = 0; half <= 40; half++) {
       filling.update(half * 2500L, 0, half * 500L);
     }
+    WatchOutcome filled = filling.outcome();
     assertEquals(List.of(1L), restoredAt);
-    assertEquals(15_000, filling.liftedMillis());
-    assertFalse(filling.liftedSteady());
-    assertFalse(filling.steady(), "a cache still growing under the limits is not steady");
+    assertEquals(15_000, filled.liftedMillis());
+    assertFalse(filled.liftedSteady());
+    assertFalse(filled.steady(), "a cache still growing under the limits is not steady");
 
     SteadyStateWatch broken =
         new SteadyStateWatch(
-                Progress.NONE,
-                () -> stats(0, 10_000_000),
-                () -> null,
-                10,
-                0,
+            Progress.NONE,
+            settings(() -> stats(0, 10_000_000), 10, 0),
+            new WatchMode.LiftedThenLimited(
                 () -> {
                   throw new java.io.IOException("the server's process is gone");
                 },
-                60_000)
-            .clientJit(() -> -1L);
+                60_000));
     for (int half = 0; half <= 40 && !broken.stopRequested(); half++) {
       broken.update(half * 2500L, 0, half * 500L);
     }
     assertTrue(broken.stopRequested(), "nothing may run after the limits failed to go back");
-    assertFalse(broken.steady());
-    assertEquals("the server's process is gone", broken.restoreFailure().getMessage());
+    assertFalse(broken.outcome().steady());
+    assertEquals("the server's process is gone", broken.outcome().restoreFailure().getMessage());
   }
 
   @Test
   void aServerWithoutCacheFiguresIsJudgedOnThroughputAloneAndAFailedReadIsNoFailure() {
     SteadyStateWatch w =
         new SteadyStateWatch(
-                Progress.NONE,
+            Progress.NONE,
+            settings(
                 () -> {
                   throw new IllegalStateException("serverStatus refused");
-                })
-            .clientJit(() -> -1L);
+                }),
+            new WatchMode.UnderLimits());
     for (int half = 0; half <= 20; half++) {
       w.update(half * 2500L, 0, half * 500L);
     }
-    assertTrue(w.steady());
-    assertTrue(w.throughputOnly());
+    assertTrue(w.outcome().steady());
+    assertTrue(w.outcome().throughputOnly());
   }
 
   @Test
@@ -321,12 +335,13 @@ class SteadyStateWatchTest {
     AtomicLong serverJitMillis = new AtomicLong();
     SteadyStateWatch w =
         new SteadyStateWatch(
-                Progress.NONE,
+            Progress.NONE,
+            settings(
                 () ->
                     stats(0, 10_000_000)
                         .append(
-                            "jvm", new Document("compilationTimeMillis", serverJitMillis.get())))
-            .clientJit(() -> -1L);
+                            "jvm", new Document("compilationTimeMillis", serverJitMillis.get()))),
+            new WatchMode.UnderLimits());
     int stoppedAtSecond = -1;
     // Flat throughput and cache throughout; the server compiles 200 ms a second for 15 s.
     for (int half = 0; half <= 80 && stoppedAtSecond < 0; half++) {
@@ -342,20 +357,22 @@ class SteadyStateWatchTest {
     assertEquals(19, stoppedAtSecond);
     assertEquals(
         Long.valueOf(42),
-        SteadyStateWatch.serverJitMillis(
+        CompilerBusy.serverJitMillis(
             new Document("jvm", new Document("compilationTimeMillis", 42))));
-    assertEquals(null, SteadyStateWatch.serverJitMillis(new Document("host", "mongod")));
+    assertEquals(null, CompilerBusy.serverJitMillis(new Document("host", "mongod")));
   }
 
   @Test
   void aWarmUpShorterThanTheWindowIsNotSteadyAndSaysWhy() {
     SteadyStateWatch w =
-        new SteadyStateWatch(Progress.NONE, () -> stats(0, 1)).clientJit(() -> -1L);
+        new SteadyStateWatch(
+            Progress.NONE, settings(() -> stats(0, 1)), new WatchMode.UnderLimits());
     for (int half = 0; half <= 2; half++) {
       w.update(half * 2500L, 0, half * 500L);
     }
-    assertFalse(w.steady());
-    assertEquals(-1, w.steadyAtMillis());
-    assertEquals("fewer than 10 one-second samples", w.describe());
+    WatchOutcome outcome = w.outcome();
+    assertFalse(outcome.steady());
+    assertEquals(-1, outcome.steadyAtMillis());
+    assertEquals("fewer than 10 one-second samples", outcome.lastWindow());
   }
 }
