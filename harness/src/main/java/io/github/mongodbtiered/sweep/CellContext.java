@@ -27,6 +27,16 @@ record CellContext(
     int repeat,
     boolean handedSteady) {
 
+  /** What the cell's runs do. */
+  Workload workload() {
+    return options.workload();
+  }
+
+  /** How the cell is warmed up and measured. */
+  MeasuredRuns runs() {
+    return options.runs();
+  }
+
   ReportLayout layout() {
     return new ReportLayout(options.outDir());
   }

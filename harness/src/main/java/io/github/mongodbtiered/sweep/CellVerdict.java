@@ -7,33 +7,56 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.Tier;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The last step of a cell's measurement: its tiers (predicted from the sizes, observed from the hit
- * ratios), the notes a reader needs to weigh its figures, and whether it is a result at all.
+ * The last step of a cell's measurement, and the only one that makes a cell: of the steps'
+ * findings, the cell's tiers (predicted from the sizes, observed from the hit ratios), the notes a
+ * reader needs to weigh its figures, and whether it is a result at all.
  */
 final class CellVerdict {
   private CellVerdict() {}
 
   /**
+   * A cell that failed before its measured run ended.
+   *
+   * @param warmUp the warm-up's findings so far (its notes are kept)
+   */
+  static CellResult failed(CellContext c, Findings warmUp, String why) {
+    return started(c, warmUp).failed(why).build();
+  }
+
+  /**
+   * A cell whose run ended and whose server could not be read after it: the run's counts are kept
+   * for diagnosis, and the report shows them as not a result.
+   */
+  static CellResult failedAfter(
+      CellContext c, Findings warmUp, MeasuredRun.Readings run, String why) {
+    return ran(c, warmUp, run).failed(why).build();
+  }
+
+  /**
    * The cell, ok or failed.
    *
-   * @param restarted why the server is not the one measured, or null
+   * @param warmUp the warm-up's findings
+   * @param seriesNotes what writing the run's time series said
    */
   static CellResult of(
       CellContext c,
-      CellResultBuilder cell,
+      Findings warmUp,
       MeasuredRun.Readings run,
       MeasuredRun.After after,
-      RunFigures figures,
-      FailedOperations failures) {
+      List<String> seriesNotes,
+      RunFigures figures) {
+    CellResultBuilder cell = ran(c, warmUp, run).notes(seriesNotes).notes(figures.notes());
+    figures.latencies().forEach(cell::latency);
+    figures.intendedLatencies().forEach(cell::intendedLatency);
     ClientCpuUsage cpu = run.cpu();
     cell.metrics(figures.metrics()).clientBound(cpu.saturated());
     String shortfall =
-        TargetShortfall.note(
-            c.options().workload().targetOpsPerSec(), run.result().throughputOpsPerSec());
+        TargetShortfall.note(c.workload().targetOpsPerSec(), run.result().throughputOpsPerSec());
     if (shortfall != null) {
       cell.note(shortfall);
     }
@@ -49,7 +72,8 @@ final class CellVerdict {
               cpu.coresBusy()));
     }
     classify(c, cell, after.sizes(), figures.metrics());
-    String tooMany = failures.beyond(c.options().runs().maxErrors());
+    FailedOperations failures = FailedOperations.of(run.result());
+    String tooMany = failures.beyond(c.runs().maxErrors());
     if (after.restarted() != null || tooMany != null) {
       return cell.failed(after.restarted() != null ? after.restarted() : tooMany).build();
     }
@@ -59,10 +83,32 @@ final class CellVerdict {
               + " of "
               + failures.attemptedTotal()
               + " operations failed (within --max-errors "
-              + c.options().runs().maxErrors()
+              + c.runs().maxErrors()
               + ")");
     }
     return cell.build();
+  }
+
+  /** The cell as its server's start and its warm-up left it. */
+  private static CellResultBuilder started(CellContext c, Findings warmUp) {
+    Endpoint endpoint = c.endpoint();
+    return CellResult.builder(c.recordCount(), c.profile().name(), c.server().kind())
+        .notes(endpoint.notes())
+        .pageCacheDropped(endpoint.pageCacheDropped())
+        .continuedFrom(endpoint.continuedFrom())
+        .latencyApplied(endpoint.latencyApplied())
+        .latencyMethod(endpoint.latencyMethod())
+        .notes(warmUp.notes());
+  }
+
+  /** The cell with its run's counts, kept for diagnosis even when the cell fails. */
+  private static CellResultBuilder ran(CellContext c, Findings warmUp, MeasuredRun.Readings run) {
+    return started(c, warmUp)
+        .run(
+            run.result().opsDone(),
+            run.result().runtimeMillis(),
+            run.result().throughputOpsPerSec())
+        .failedOperations(FailedOperations.of(run.result()).failed());
   }
 
   /**

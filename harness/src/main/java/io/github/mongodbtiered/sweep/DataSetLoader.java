@@ -49,7 +49,7 @@ final class DataSetLoader {
     this.server = server;
     this.listener = listener;
     this.warnings = warnings;
-    this.phases = new YcsbPhases(options);
+    this.phases = YcsbPhases.of(options);
     LoadRates.read(options.outDir(), loadRates, loadSeconds);
   }
 
@@ -229,17 +229,7 @@ final class DataSetLoader {
     boolean first = fleet.slot().readsServerFigures();
     boolean retried = meet(db, "data-" + count + "/open").late();
     if (first) {
-      DataSetMarker marker =
-          DataSetMarker.open(
-              db,
-              options.table(),
-              shape(),
-              options.loading().dropExisting() && !dropped,
-              listener::info);
-      requireAtMost(marker, count);
-      reloadIfShort(db, url, marker);
-      // The others find the data set marked as the harness's while client 0's records arrive.
-      marker.loaded(db, options.table(), marker.loadedRecords());
+      checkForTheFleet(db, url, count);
     }
     dropped = true;
     retried |= meet(db, "data-" + count + "/checked").late();
@@ -275,6 +265,25 @@ final class DataSetLoader {
     }
     meet(db, "data-" + count + "/marked");
     return wrote;
+  }
+
+  /**
+   * Client 0's part before a fleet's load step: the data set checked (dropped with {@code
+   * --drop-existing}, reloaded where short) and marked as the harness's, so that the others find it
+   * so while client 0's records arrive.
+   */
+  private void checkForTheFleet(MongoDatabase db, String url, long count)
+      throws IOException, PhaseException {
+    DataSetMarker marker =
+        DataSetMarker.open(
+            db,
+            options.table(),
+            shape(),
+            options.loading().dropExisting() && !dropped,
+            listener::info);
+    requireAtMost(marker, count);
+    reloadIfShort(db, url, marker);
+    marker.loaded(db, options.table(), marker.loadedRecords());
   }
 
   /** A data set larger than the count is never cut down without --drop-existing. */

@@ -32,24 +32,56 @@ final class MeasuredRun {
    *
    * @param startedMillis when the run started, ms since the epoch
    * @param cpu the client's CPU over the run, read as soon as it ended
+   * @param failure why the run failed (YCSB's phase did), or null; then nothing else is known
    */
   record Readings(
       PhaseResult result,
       ServerSnapshot before,
       long elapsedNanos,
       long startedMillis,
-      ClientCpuUsage cpu) {}
+      ClientCpuUsage cpu,
+      String failure) {
+    static Readings failed(String why) {
+      return new Readings(null, null, 0, 0, null, why);
+    }
+
+    boolean failed() {
+      return failure != null;
+    }
+  }
 
   /**
    * What the server said once the run had ended.
    *
    * @param restarted why the server is not the one measured (it restarted during the run), or null
    * @param sizesFallback why the better sources of the sizes failed, or null
+   * @param failure why nothing could be read (the server stopped answering), or null; then nothing
+   *     else is known
    */
-  record After(ServerSnapshot counters, DataSizes sizes, String restarted, String sizesFallback) {}
+  record After(
+      ServerSnapshot counters,
+      DataSizes sizes,
+      String restarted,
+      String sizesFallback,
+      String failure) {
+    boolean failed() {
+      return failure != null;
+    }
+  }
 
-  /** Runs the measured workload between two readings of the counters and the client's CPU. */
-  static Readings measure(CellContext c, MongoDatabase db, Progress progress)
+  /**
+   * Runs the measured workload between two readings of the counters and the client's CPU; a run
+   * YCSB's phase failed is a failed reading.
+   */
+  static Readings measure(CellContext c, MongoDatabase db, Progress progress) throws IOException {
+    try {
+      return measureOrThrow(c, db, progress);
+    } catch (PhaseException e) {
+      return Readings.failed(e.getMessage());
+    }
+  }
+
+  private static Readings measureOrThrow(CellContext c, MongoDatabase db, Progress progress)
       throws PhaseException, IOException {
     ServerSnapshot before =
         c.readsServerFigures()
@@ -69,18 +101,27 @@ final class MeasuredRun {
                 PreciseEnough.watching(progress, c.options()));
     long elapsedNanos = System.nanoTime() - t0;
     ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, r.opsDone());
-    return new Readings(r, before, elapsedNanos, startedMillis, cpu);
+    return new Readings(r, before, elapsedNanos, startedMillis, cpu, null);
   }
 
   /**
-   * The counters, the data sizes and the server's life after the run.
+   * The counters, the data sizes and the server's life after the run; a server that does not answer
+   * is a failed reading.
    *
    * @param lifeBefore the server's life before the warm-up, or null when this client reads none
-   * @throws RuntimeException when the server does not answer
    */
   static After after(CellContext c, MongoDatabase db, ServerLife lifeBefore) {
+    try {
+      return read(c, db, lifeBefore);
+    } catch (RuntimeException e) {
+      return new After(
+          null, null, null, null, "the server stopped answering after the run: " + Messages.of(e));
+    }
+  }
+
+  private static After read(CellContext c, MongoDatabase db, ServerLife lifeBefore) {
     if (!c.readsServerFigures()) {
-      return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null);
+      return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null, null);
     }
     ServerSnapshot counters =
         new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
@@ -89,9 +130,9 @@ final class MeasuredRun {
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with
     // a stack trace into the user's console: it is asked collStats, which it answers in full.
-    DataSizes sizes = sizes(db, c.options().table(), !c.embedded(), failures);
+    DataSizes sizes = sizes(db, c.workload().table(), !c.embedded(), failures);
     return new After(
-        counters, sizes, restarted, failures.isEmpty() ? null : String.join("; ", failures));
+        counters, sizes, restarted, failures.isEmpty() ? null : String.join("; ", failures), null);
   }
 
   /**

@@ -3,12 +3,13 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.StatisticNotes;
-import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,11 +19,20 @@ import java.util.Map;
  *
  * @param metrics every figure by metric
  * @param variation how the run's throughput varied from interval to interval
+ * @param latencies the service times per operation type
+ * @param intendedLatencies the latencies from each operation's intended start (open loop), per
+ *     operation type; empty for a closed loop
+ * @param notes what the figures' sources and the run's drift say, in order
  */
-record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
+record RunFigures(
+    Map<Metric, Double> metrics,
+    CellVariation variation,
+    Map<String, LatencyStats> latencies,
+    Map<String, LatencyStats> intendedLatencies,
+    List<String> notes) {
 
   /**
-   * Derives the figures, and puts the latencies and a drift note into {@code cell}.
+   * Derives the figures.
    *
    * @param warmFigures the warm-up's times and outcome
    */
@@ -31,8 +41,7 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
       MeasuredRun.Readings run,
       MeasuredRun.After after,
       Map<Metric, Double> warmFigures,
-      RunLogs logs,
-      CellResultBuilder cell) {
+      RunLogs logs) {
     Map<Metric, Double> m =
         new EnumMap<>(
             RunMetrics.derive(
@@ -42,15 +51,14 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
                 c.embedded(),
                 run.cpu(),
                 after.sizes()));
-    StatisticNotes.of(after.counters(), after.sizes(), after.sizesFallback()).forEach(cell::note);
+    List<String> notes =
+        new ArrayList<>(StatisticNotes.of(after.counters(), after.sizes(), after.sizesFallback()));
     m.putAll(warmFigures);
     m.put(Metric.RUN_STARTED_EPOCH_MS, (double) run.startedMillis());
     m.put(Metric.CLIENTS, (double) c.options().fleet().slot().clients());
     if (!c.options().fleet().alone()) {
       m.put(Metric.CLIENT_INDEX, (double) c.options().fleet().slot().index());
     }
-    logs.latencies().forEach(cell::latency);
-    logs.intendedLatencies().forEach(cell::intendedLatency);
     CellVariation variation =
         CellVariation.ofRun(
             logs.intervals(), LatencyStats.mainOperation(LatencyStats.counts(logs.latencies())));
@@ -61,9 +69,10 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
       if (drift.drifting()) {
         // The warm-up's test looks back over seconds; this one sees the whole measured run.
         m.put(Metric.STEADY_STATE, 0.0);
-        cell.note(drift.note());
+        notes.add(drift.note());
       }
     }
-    return new RunFigures(m, variation);
+    return new RunFigures(
+        m, variation, logs.latencies(), logs.intendedLatencies(), List.copyOf(notes));
   }
 }

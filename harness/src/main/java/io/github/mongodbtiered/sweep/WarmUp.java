@@ -2,12 +2,8 @@ package io.github.mongodbtiered.sweep;
 
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.metrics.PageCache;
-import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.DiskProfile;
-import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
-import io.github.mongodbtiered.warmup.PageCacheFill;
-import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateDetector;
 import io.github.mongodbtiered.warmup.SteadyStateWatch;
 import io.github.mongodbtiered.warmup.WatchMode;
@@ -18,21 +14,22 @@ import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.bson.Document;
 
 /**
  * Brings the caches of a cold-started server to their steady state, with the disk limits lifted
  * (the memory limit, which decides what the caches can hold, stays) so that a slow profile does not
- * take hours to get there: a {@link Preload} pass over the {@code _id} index and the documents,
- * then the workload until {@link SteadyStateWatch} finds the caches steady (at most half of {@code
- * --warmup}), and then, with the limits back, until it finds the steady state the measured run will
- * start in, for at most {@code --warmup} seconds in all (the first stage's steady state stands
- * where the device read next to nothing and stayed below half of the limits: {@link #limitsBind}).
- * The times and the outcome go into the cell's figures; a warm-up that ran out of time first is
- * noted, so the cell is never taken for a steady one.
+ * take hours to get there: the page cache filled and a preload pass over the {@code _id} index and
+ * the documents ({@link FillAndPreload}), then the workload until {@link SteadyStateWatch} finds
+ * the caches steady (at most half of {@code --warmup}), and then, with the limits back, until it
+ * finds the steady state the measured run will start in, for at most {@code --warmup} seconds in
+ * all (the first stage's steady state stands where the device read next to nothing and stayed below
+ * half of the limits: {@link #limitsBind}). The times and the outcome are its findings; a warm-up
+ * that ran out of time first is noted, so the cell is never taken for a steady one.
  *
  * <p>A cell that goes on with the server of the cell before ({@link Endpoint#continued}) finds the
  * caches as that cell's steady state left them: it skips the preload and the lifted stage, and
@@ -54,187 +51,81 @@ final class WarmUp {
   static final double IDLE_READS_PER_SEC = 1;
 
   private final CellContext c;
-  private final CellResultBuilder cell;
-  private final Map<Metric, Double> figures;
   private final CellSeries series;
+  private final List<String> notes = new ArrayList<>();
+  private final Map<Metric, Double> figures = new EnumMap<>(Metric.class);
 
   /**
-   * @param cell where notes go
-   * @param figures where the warm-up's times and outcome go
-   * @param series the cell's time series, told when the preload ended
+   * @param series the cell's time series, told when the preload and the warm-up ended
    */
-  WarmUp(CellContext c, CellResultBuilder cell, Map<Metric, Double> figures, CellSeries series) {
+  private WarmUp(CellContext c, CellSeries series) {
     this.c = c;
-    this.cell = cell;
-    this.figures = figures;
     this.series = series;
   }
 
   /**
-   * Warms the server up.
+   * Warms the cell's server up: its findings are the preload's and the warm-up's times, the outcome
+   * and the notes on them.
    *
-   * @return why the warm-up failed, or null
-   * @throws IOException also when the disk limits could not be put back
+   * @throws IOException when the disk limits or the latency could not be put back
    */
-  String run(MongoDatabase db, Progress preloadProgress, Progress progress)
-      throws PhaseException, IOException {
+  static Findings run(
+      CellContext c,
+      MongoDatabase db,
+      CellSeries series,
+      Progress preloadProgress,
+      Progress progress)
+      throws IOException {
     if (c.endpoint().continued()) {
       String failure = c.meet(db, "warmup");
-      return failure != null ? failure : untilSteady(db, progress, LiftedLimits.none());
+      return failure != null
+          ? Findings.NONE.failing(failure)
+          : new WarmUp(c, series).untilSteady(db, progress, LiftedLimits.none());
     }
-    LiftedLimits lifted = LiftedLimits.lift(c.server(), cell);
+    LiftedLimits lifted = LiftedLimits.lift(c.server());
     try (lifted) {
-      String failure = preload(db, preloadProgress);
-      if (failure == null) {
-        failure = c.meet(db, "warmup");
+      Findings found = lifted.findings().then(FillAndPreload.run(c, db, series, preloadProgress));
+      if (!found.failed()) {
+        String failure = c.meet(db, "warmup");
+        found = failure == null ? found : found.failing(failure);
       }
-      return failure != null ? failure : untilSteady(db, progress, lifted);
-    }
-  }
-
-  /**
-   * The page-cache fill and the preload, without the volume's added latency where the data files
-   * outgrow the page cache ({@link #latencyLifted}).
-   *
-   * @throws IOException when the latency is off and could not be put back: the cell fails
-   */
-  private String preload(MongoDatabase db, Progress preloadProgress) throws IOException {
-    AutoCloseable latency = filesFit(dataBytes(), c.profile()) ? () -> {} : latencyLifted();
-    String failure = null;
-    try {
-      failure = fillAndScan(db, preloadProgress);
-    } finally {
-      putBack(latency, failure);
-    }
-    return failure;
-  }
-
-  /** Fills the page cache and preloads; one pass fills the server's caches for a whole fleet. */
-  private String fillAndScan(MongoDatabase db, Progress preloadProgress) {
-    PageCacheFill.Outcome fill = fillPageCache();
-    if (fill != null && fill.skipped() != null) {
-      cell.note("page cache not filled before the preload: " + fill.skipped());
-    }
-    double fillSeconds = fill == null ? 0 : fill.seconds();
-    if (!c.readsServerFigures()) {
-      return null; // the fleet's other clients wait for client 0's preload at the barrier
-    }
-    Preload.Outcome preload;
-    try {
-      preload = Preload.run(db, c.options().table(), keysApart(db), preloadProgress);
-    } catch (RuntimeException e) {
-      return "warm-up: the preload could not read the data set: " + Messages.of(e);
-    }
-    figures.put(Metric.WARMUP_PRELOAD_S, fillSeconds + preload.seconds());
-    if (fill != null) {
-      figures.put(Metric.PAGE_CACHE_FILL_S, fillSeconds);
-    }
-    series.preloaded(System.currentTimeMillis(), fillSeconds + preload.seconds());
-    return null;
-  }
-
-  /** The bytes of the data files the fill would read, or null when they are out of reach. */
-  private Long dataBytes() {
-    return c.endpoint().serverPid() == null
-        ? null
-        : PageCacheFill.dataBytes(c.server().hostDataDir());
-  }
-
-  /**
-   * Whether {@code fileBytes} of data files fit the page cache's room beside a full WiredTiger
-   * cache under {@code p}, by the tier rule ({@link TierClassifier#fsCacheRoomBytes}): then the
-   * preload's reads never wait on the device. Decided from the files' sizes before the fill, not
-   * from what the page cache holds after it: the WiredTiger cache is still empty then, and a
-   * 5M-record data set (7.2 GB of files in an 8.0 GB container) fits until the preload fills that
-   * cache. Unknown sizes or no memory limit count as no.
-   *
-   * @param fileBytes the data files' bytes, or null when unknown
-   */
-  static boolean filesFit(Long fileBytes, DiskProfile p) {
-    OptionalLong wtCache = p.effectiveCacheBytes();
-    return fileBytes != null
-        && p.memoryBytes() > 0
-        && wtCache.isPresent()
-        && fileBytes <= TierClassifier.fsCacheRoomBytes(p.memoryBytes(), wtCache.getAsLong());
-  }
-
-  /**
-   * The volume's added latency, off where the target can take it off ({@link
-   * TargetServer#latencyLifted}), for a preload whose data files outgrow the page cache: its 8
-   * readers wait for each read the page cache cannot serve, and a cold 5M-record cell's fill and
-   * preload on san-600 and hdd-150 took 100-128 s at +7 ms and 67-70 s without it. Where the files
-   * fit, the preload never waits on the device, and the two swaps would only cost their seconds.
-   * The workload's warm-up runs with the latency.
-   *
-   * @throws IOException when the latency is off and could not be put back: the cell fails
-   */
-  private AutoCloseable latencyLifted() throws IOException {
-    try {
-      return c.server().latencyLifted(cell::note);
-    } catch (Exception e) {
-      throw LiftedLimits.notRestored(e);
-    }
-  }
-
-  /**
-   * Puts the latency {@link #latencyLifted} took off back; the cell fails if it will not go, with
-   * the preload's own {@code failure} (null when none) kept beside that.
-   */
-  private static void putBack(AutoCloseable latency, String failure) throws IOException {
-    try {
-      latency.close();
-    } catch (Exception e) {
-      IOException notBack = LiftedLimits.notRestored(e);
-      if (failure != null) {
-        notBack.addSuppressed(new IOException(failure));
-      }
-      throw notBack;
-    }
-  }
-
-  /**
-   * Whether the collection's {@code _id} index is a file of its own for the preload to read: not
-   * when its indexes take no room (the stand-in keeps the keys in the collection's table, a
-   * clustered collection has no {@code _id} index). Sizes the server does not give count as yes.
-   */
-  private boolean keysApart(MongoDatabase db) {
-    try {
-      Long indexBytes =
-          MeasuredRun.sizes(db, c.options().table(), !c.embedded(), new ArrayList<>()).indexBytes();
-      return indexBytes == null || indexBytes > 0;
-    } catch (RuntimeException e) {
-      return true;
+      return found.failed()
+          ? found
+          : found.then(new WarmUp(c, series).untilSteady(db, progress, lifted));
     }
   }
 
   /** Runs the workload until the watch finds the steady state or {@code --warmup} runs out. */
-  private String untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
-      throws PhaseException, IOException {
-    SweepOptions o = c.options();
-    double boundSeconds = JvmWarmUp.boundSeconds(o.runs().warmupSeconds());
+  private Findings untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
+      throws IOException {
+    double boundSeconds = JvmWarmUp.boundSeconds(c.runs().warmupSeconds());
     SteadyStateWatch watch =
         new SteadyStateWatch(
             progress,
             watchSettings(db),
             WatchMode.of(
                 lifted.any() ? lifted::restore : null,
-                (long) (o.runs().warmupSeconds() * 1000 / 2),
+                (long) (c.runs().warmupSeconds() * 1000 / 2),
                 c.handedSteady()));
-    PhaseResult warm =
-        c.phases()
-            .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
+    PhaseResult warm;
+    try {
+      warm =
+          c.phases()
+              .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
+    } catch (PhaseException e) {
+      return Findings.NONE.failing(e.getMessage());
+    }
     WatchOutcome outcome = watch.outcome();
     if (outcome.restoreFailure() != null) {
       throw LiftedLimits.notRestored(outcome.restoreFailure());
     }
     record(outcome, warm, lifted.any(), boundSeconds);
-    String tooMany = FailedOperations.of(warm).beyond(o.runs().maxErrors());
-    return tooMany == null ? null : "warm-up: " + tooMany;
+    String tooMany = FailedOperations.of(warm).beyond(c.runs().maxErrors());
+    return new Findings(figures, notes, tooMany == null ? null : "warm-up: " + tooMany);
   }
 
   /** What the watch reads from this cell's server, and its trend window. */
   private WatchSettings watchSettings(MongoDatabase db) {
-    SweepOptions o = c.options();
     boolean serverFigures = c.readsServerFigures();
     SnapshotReader device = new SnapshotReader(c.endpoint());
     return new WatchSettings(
@@ -249,8 +140,8 @@ final class WarmUp {
         device::cgroupIo,
         (ops, bytes, reads) -> limitsBind(c.profile(), ops, bytes, reads),
         WatchSettings::thisJvmJitMillis,
-        SteadyStateDetector.trendSecondsFor(o.runs().warmupSeconds()),
-        o.runs().seconds());
+        SteadyStateDetector.trendSecondsFor(c.runs().warmupSeconds()),
+        c.runs().seconds());
   }
 
   /**
@@ -276,8 +167,8 @@ final class WarmUp {
   private void record(
       WatchOutcome outcome, PhaseResult warm, boolean liftedAny, double boundSeconds) {
     long ranMillis = warm.runtimeMillis();
-    if (boundSeconds > c.options().runs().warmupSeconds()) {
-      cell.note(
+    if (boundSeconds > c.runs().warmupSeconds()) {
+      notes.add(
           String.format(
               Locale.ROOT,
               "this JVM's first warm-up, its JIT compilers cold: it could take up to %s s, beyond"
@@ -294,18 +185,18 @@ final class WarmUp {
     }
     series.warmedUp(outcome.waits(), liftedAny ? liftedMillis : -1);
     if (!outcome.steady()) {
-      cell.note(
+      notes.add(
           String.format(
               Locale.ROOT,
               "not steady: the warm-up did not reach the steady state within %s"
                   + " (%s%s); the measured run may still be warming",
-              boundSeconds > c.options().runs().warmupSeconds()
+              boundSeconds > c.runs().warmupSeconds()
                   ? "this JVM's first warm-up's " + trim(boundSeconds) + " s"
                   : "--warmup " + trim(boundSeconds) + " s",
               outcome.lastWindow(),
               stage(outcome, liftedAny)));
     } else if (outcome.carriedOver()) {
-      cell.note(
+      notes.add(
           String.format(
               Locale.ROOT,
               "warm-up: the steady state of the %s cell before stands: its last %d s under these"
@@ -313,7 +204,7 @@ final class WarmUp {
               c.endpoint().continuedFrom(),
               SteadyStateWatch.CARRY_OVER_SECONDS));
     } else if (outcome.throughputOnly() && c.readsServerFigures()) {
-      cell.note("steady state judged from throughput alone: the server gives no cache figures");
+      notes.add("steady state judged from throughput alone: the server gives no cache figures");
     }
   }
 
@@ -330,83 +221,9 @@ final class WarmUp {
         : "; the caches were still changing when the disk limits went back";
   }
 
-  /**
-   * Reads the data files into the page cache of a server on this host (see {@link PageCacheFill}):
-   * a local container's, bounded by its memory limit, or for the embedded server the host's own,
-   * which no limit bounds, as the label-only memory of an embedded profile says. Null for a remote
-   * server, whose files are out of reach.
-   */
-  private PageCacheFill.Outcome fillPageCache() {
-    // Interrupted: the sweep is being stopped, and its own checks see the flag.
-    return PageCacheFill.forServer(
-        c.server().hostDataDir(), c.endpoint().serverPid(), c.embedded());
-  }
-
   private static String trim(double seconds) {
     return seconds == Math.rint(seconds)
         ? Long.toString((long) seconds)
         : String.format(Locale.ROOT, "%s", seconds);
-  }
-
-  /**
-   * The target's disk limits, lifted for the warm-up and put back once, whoever asks first: the
-   * watch when the caches have settled, or the end of the warm-up.
-   */
-  static final class LiftedLimits implements AutoCloseable {
-    /** Nothing lifted: the warm-up runs under the limits from its start. */
-    static LiftedLimits none() {
-      return new LiftedLimits(() -> {}, false);
-    }
-
-    private final AutoCloseable held;
-    private final boolean any;
-    private boolean restored;
-
-    private LiftedLimits(AutoCloseable held, boolean any) {
-      this.held = held;
-      this.any = any;
-    }
-
-    /** Lifts the limits; a target that cannot lift them keeps them, and the cell says so. */
-    static LiftedLimits lift(TargetServer server, CellResultBuilder cell) {
-      try {
-        return new LiftedLimits(server.diskLimitsLifted(), server.throttles());
-      } catch (Exception e) {
-        cell.note("warm-up ran under the disk limits: " + e.getMessage());
-        return none();
-      }
-    }
-
-    /** Whether any limit was lifted, so that there is something to put back. */
-    boolean any() {
-      return any;
-    }
-
-    /** Puts the limits back (once). */
-    synchronized void restore() throws Exception {
-      if (!restored) {
-        restored = true;
-        held.close();
-      }
-    }
-
-    @Override
-    public void close() throws IOException {
-      try {
-        restore();
-      } catch (Exception e) {
-        throw notRestored(e);
-      }
-    }
-
-    /** The failure to put the limits back, as the cell's measurement throws it. */
-    static IOException notRestored(Exception e) {
-      if (e instanceof RuntimeException r) {
-        throw r;
-      }
-      return e instanceof IOException io
-          ? io
-          : new IOException("could not restore the disk limits after the warm-up", e);
-    }
   }
 }

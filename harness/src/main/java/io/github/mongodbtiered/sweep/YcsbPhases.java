@@ -25,12 +25,24 @@ final class YcsbPhases {
   /** One phase at a time in this JVM: System.out and System.err are swapped for the log. */
   private static final Object CONSOLE = new Object();
 
-  private final SweepOptions options;
+  private final Workload workload;
+  private final MeasuredRuns runs;
+  private final Loading loading;
   private final ReportLayout layout;
 
-  YcsbPhases(SweepOptions options) {
-    this.options = options;
-    this.layout = new ReportLayout(options.outDir());
+  /**
+   * @param outDir the report directory: the logs and {@code ycsb.log} go there
+   */
+  YcsbPhases(Workload workload, MeasuredRuns runs, Loading loading, Path outDir) {
+    this.workload = workload;
+    this.runs = runs;
+    this.loading = loading;
+    this.layout = new ReportLayout(outDir);
+  }
+
+  /** The phases of a sweep with these options. */
+  static YcsbPhases of(SweepOptions options) {
+    return new YcsbPhases(options.workload(), options.runs(), options.loading(), options.outDir());
   }
 
   /**
@@ -44,8 +56,8 @@ final class YcsbPhases {
     p.setProperty("dotransactions", "false");
     p.setProperty("insertstart", Long.toString(fromRecords));
     p.setProperty("insertcount", Long.toString(toRecords - fromRecords));
-    p.setProperty("threadcount", Integer.toString(options.loading().threads()));
-    p.setProperty("batchsize", Integer.toString(options.loading().batchSize()));
+    p.setProperty("threadcount", Integer.toString(loading.threads()));
+    p.setProperty("batchsize", Integer.toString(loading.batchSize()));
     p.setProperty("mongodb.upsert", Boolean.toString(upsert));
     p.setProperty("hdrhistogram.fileoutput", "false");
     p.remove("maxexecutiontime");
@@ -76,8 +88,7 @@ final class YcsbPhases {
    */
   PhaseResult measure(String url, long recordCount, String profile, int repeat, Progress progress)
       throws PhaseException, IOException {
-    Properties p =
-        transactions(url, recordCount, options.runs().operations(), options.runs().seconds());
+    Properties p = transactions(url, recordCount, runs.operations(), runs.seconds());
     Files.createDirectories(layout.histograms());
     if (repeat == 1) {
       layout.deleteHistogramsOf(recordCount, profile);
@@ -85,11 +96,10 @@ final class YcsbPhases {
       layout.deleteHistogramsOf(recordCount, profile, repeat);
     }
     perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile, repeat));
-    if (options.workload().targetOpsPerSec() > 0) {
+    if (workload.targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
-      p.setProperty(
-          "target", BigDecimal.valueOf(options.workload().targetOpsPerSec()).toPlainString());
+      p.setProperty("target", BigDecimal.valueOf(workload.targetOpsPerSec()).toPlainString());
       p.setProperty("measurement.interval", "both");
     }
     return run(
@@ -137,7 +147,7 @@ final class YcsbPhases {
   private Properties transactions(String url, long recordCount, long operations, double seconds) {
     Properties p = base(url, recordCount);
     p.setProperty("dotransactions", "true");
-    p.setProperty("threadcount", Integer.toString(options.workload().threads()));
+    p.setProperty("threadcount", Integer.toString(workload.threads()));
     p.remove("insertstart");
     p.remove("insertcount");
     p.setProperty("operationcount", Long.toString(operations > 0 ? operations : Integer.MAX_VALUE));
@@ -151,7 +161,7 @@ final class YcsbPhases {
 
   private Properties base(String url, long recordCount) {
     Properties p = new Properties();
-    p.putAll(options.workload().properties());
+    p.putAll(workload.properties());
     p.setProperty("db", MongoDbTieredClient.class.getName());
     p.setProperty("mongodb.url", url);
     p.setProperty("recordcount", Long.toString(recordCount));

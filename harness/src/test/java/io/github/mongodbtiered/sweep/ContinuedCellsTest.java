@@ -173,10 +173,10 @@ class ContinuedCellsTest {
             .metric(Metric.DEVICE_READ_OPS, 999.0)
             .build();
     CellResult reading = quiet.toBuilder().metric(Metric.DEVICE_READ_OPS, 1_000.0).build();
-    assertTrue(CellRunner.cachesHeldIt(quiet), "0.00999 reads per operation");
-    assertTrue(!CellRunner.cachesHeldIt(reading), "0.01 reads per operation");
+    assertTrue(ServerHandover.cachesHeldIt(quiet), "0.00999 reads per operation");
+    assertTrue(!ServerHandover.cachesHeldIt(reading), "0.01 reads per operation");
     assertTrue(
-        CellRunner.cachesHeldIt(quiet.toBuilder().metric(Metric.DEVICE_READ_OPS, null).build()),
+        ServerHandover.cachesHeldIt(quiet.toBuilder().metric(Metric.DEVICE_READ_OPS, null).build()),
         "no device figures: the target decides");
   }
 

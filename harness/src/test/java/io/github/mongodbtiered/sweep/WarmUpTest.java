@@ -41,16 +41,16 @@ class WarmUpTest {
     DiskProfile san = builtIn.get("san-600");
     // The default sweep's compacted files: 4M (5.35 GB) and 5M (7.24 GB) are over the 4.27 GB room
     // that 7,634 MiB leaves beside a 3,305 MiB cache and the 256 MiB allowance; 2M (2.5 GB) fits.
-    assertTrue(WarmUp.filesFit(2_500_000_000L, san));
-    assertFalse(WarmUp.filesFit(5_350_000_000L, san));
-    assertFalse(WarmUp.filesFit(7_240_000_000L, san));
+    assertTrue(FillAndPreload.filesFit(2_500_000_000L, san));
+    assertFalse(FillAndPreload.filesFit(5_350_000_000L, san));
+    assertFalse(FillAndPreload.filesFit(7_240_000_000L, san));
     long room =
         TierClassifier.fsCacheRoomBytes(san.memoryBytes(), san.effectiveCacheBytes().getAsLong());
-    assertTrue(WarmUp.filesFit(room, san));
-    assertFalse(WarmUp.filesFit(room + 1, san));
+    assertTrue(FillAndPreload.filesFit(room, san));
+    assertFalse(FillAndPreload.filesFit(room + 1, san));
     // Sizes unknown (a remote server's files), or no memory limit: the latency comes off.
-    assertFalse(WarmUp.filesFit(null, san));
+    assertFalse(FillAndPreload.filesFit(null, san));
     DiskProfile unlimited = DiskProfile.named("unlimited").iops(150).build();
-    assertFalse(WarmUp.filesFit(1L, unlimited));
+    assertFalse(FillAndPreload.filesFit(1L, unlimited));
   }
 }

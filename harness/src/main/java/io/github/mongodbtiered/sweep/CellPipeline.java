@@ -1,0 +1,117 @@
+package io.github.mongodbtiered.sweep;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.github.mongodbtiered.intervals.RunLogs;
+import io.github.mongodbtiered.ycsb.PhaseException;
+import io.github.mongodbtiered.ycsb.Progress;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Measures one cell on the server started (or gone on with) for it, as a pipeline of steps, each of
+ * which returns what it found as a value: the {@link WarmUp} to the steady state (with its {@link
+ * FillAndPreload} on a cold server), the {@link MeasuredRun} with HdrHistogram logs and the
+ * counters read around it, the logs decoded once ({@link RunLogs}), the {@link RunFigures} derived
+ * from both, and the {@link CellVerdict}, the only step that makes a cell of them. A step that
+ * fails ends the pipeline there, and the verdict keeps what the steps before it found.
+ */
+final class CellPipeline {
+  private final CellContext c;
+  private final CellSeries series;
+
+  CellPipeline(CellContext c) {
+    this.c = c;
+    this.series = new CellSeries(c.layout(), c.recordCount(), c.profile().name());
+  }
+
+  /**
+   * The cell, and the measured run's decoded logs (null when it did not get that far).
+   *
+   * @throws IOException when the disk limits or the latency could not be put back, or a fleet's
+   *     client did not come: the cell fails with no more than that
+   */
+  CellRepeats.Run run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
+      throws IOException {
+    try (MongoClient client = MongoClients.create(c.endpoint().url())) {
+      MongoDatabase db = client.getDatabase(Endpoint.databaseOf(c.endpoint().url()));
+      String shortData = shortDataSet(db);
+      if (shortData != null) {
+        return new CellRepeats.Run(CellVerdict.failed(c, Findings.NONE, shortData), null);
+      }
+      ServerLife lifeBefore = c.readsServerFigures() ? ServerLife.read(db) : null;
+      Findings warmUp;
+      MeasuredRun.Readings run;
+      AutoCloseable held;
+      try {
+        held = c.phases().holdClient(c.endpoint().url(), c.recordCount());
+      } catch (PhaseException e) {
+        return new CellRepeats.Run(CellVerdict.failed(c, Findings.NONE, e.getMessage()), null);
+      }
+      try {
+        warmUp = warmUpAndMeet(db, preloadProgress, warmupProgress);
+        if (warmUp.failed()) {
+          return new CellRepeats.Run(CellVerdict.failed(c, warmUp, warmUp.failure()), null);
+        }
+        run = MeasuredRun.measure(c, db, runProgress);
+      } finally {
+        release(held);
+      }
+      if (run.failed()) {
+        return new CellRepeats.Run(CellVerdict.failed(c, warmUp, run.failure()), null);
+      }
+      return afterTheRun(db, warmUp, run, lifeBefore);
+    }
+  }
+
+  /** The warm-up (unless {@code --warmup 0}), then the fleet's barrier before the run. */
+  private Findings warmUpAndMeet(
+      MongoDatabase db, Progress preloadProgress, Progress warmupProgress) throws IOException {
+    Findings warmUp =
+        c.runs().warmupSeconds() > 0
+            ? WarmUp.run(c, db, series, preloadProgress, warmupProgress)
+            : Findings.NONE;
+    if (warmUp.failed()) {
+      return warmUp;
+    }
+    String late = c.meet(db, "run");
+    return late == null ? warmUp : warmUp.failing(late);
+  }
+
+  /** Reads the server after the run, decodes the logs once and derives the cell from them all. */
+  private CellRepeats.Run afterTheRun(
+      MongoDatabase db, Findings warmUp, MeasuredRun.Readings run, ServerLife lifeBefore)
+      throws IOException {
+    MeasuredRun.After after = MeasuredRun.after(c, db, lifeBefore);
+    if (after.failed()) {
+      return new CellRepeats.Run(CellVerdict.failedAfter(c, warmUp, run, after.failure()), null);
+    }
+    RunLogs logs =
+        RunLogs.read(c.layout().histogramsOf(c.recordCount(), c.profile().name(), c.repeat()));
+    List<String> seriesNotes = series.append(c.repeat(), logs.intervals()).stream().toList();
+    RunFigures figures = RunFigures.derive(c, run, after, warmUp.figures(), logs);
+    return new CellRepeats.Run(CellVerdict.of(c, warmUp, run, after, seriesNotes, figures), logs);
+  }
+
+  /**
+   * Why the data set is short of the cell's record count, or null when it is not: a cell is never
+   * measured on less data than it claims. The estimated count is the collection's metadata, so
+   * reading it leaves the cold caches cold.
+   */
+  private String shortDataSet(MongoDatabase db) {
+    long documents = db.getCollection(c.workload().table()).estimatedDocumentCount();
+    return documents < c.recordCount()
+        ? "data set holds " + documents + " documents, the marker says " + c.recordCount()
+        : null;
+  }
+
+  /** Lets the warm-up's and the run's client go; a failure to close it loses no result. */
+  private static void release(AutoCloseable held) {
+    try {
+      held.close();
+    } catch (Exception e) {
+      // The client's connections close with it or with the server that stops next.
+    }
+  }
+}
