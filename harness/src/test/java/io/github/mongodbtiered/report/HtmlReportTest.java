@@ -8,6 +8,7 @@ import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
@@ -41,12 +42,8 @@ class HtmlReportTest {
                     1,
                     10,
                     1500,
-                    150,
-                    0.6,
-                    6500,
-                    7100,
-                    7300,
-                    9000),
+                    new BaselineStep.Rate(150, 0.6),
+                    new IoLatency(6500, 7100, 7300, 9000)),
                 new BaselineStep(
                     "hdd-150",
                     "container",
@@ -56,12 +53,8 @@ class HtmlReportTest {
                     2,
                     10,
                     1510,
-                    151,
-                    0.6,
-                    13000,
-                    14100,
-                    14500,
-                    20000)))
+                    new BaselineStep.Rate(151, 0.6),
+                    new IoLatency(13000, 14100, 14500, 20000))))
         .build();
   }
 
