@@ -294,11 +294,29 @@ class HtmlReportTest {
     List<SeriesCsv.Row> rows = new ArrayList<>();
     rows.add(
         new SeriesCsv.Row(
-            1, SeriesCsv.Phase.PRELOAD, -1.5, -0.1, null, null, null, null, null, null, null));
+            1,
+            SeriesCsv.Phase.PRELOAD,
+            -1.5,
+            -0.1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            SeriesCsv.Row.Warmup.NONE));
     for (int s = 0; s < 2; s++) {
       rows.add(
           new SeriesCsv.Row(
-              1, SeriesCsv.Phase.WARMUP, s, s + 1, 5000L, 5000.0, 2.0, "READ", 2.0, null, null));
+              1,
+              SeriesCsv.Phase.WARMUP,
+              s,
+              s + 1,
+              5000L,
+              5000.0,
+              2.0,
+              "READ",
+              2.0,
+              SeriesCsv.Row.Warmup.NONE));
     }
     for (int s = 2; s < 5; s++) {
       long ops = 9000 - 2000L * s;
@@ -313,8 +331,7 @@ class HtmlReportTest {
               1.0 * s,
               "READ",
               1.0 * s,
-              null,
-              null));
+              SeriesCsv.Row.Warmup.NONE));
     }
     return rows;
   }
