@@ -25,8 +25,8 @@ import java.util.concurrent.TimeUnit;
  * {@code mongodb.readPreference}, {@code mongodb.maxconnections} and {@code
  * mongodb.threadsAllowedToBlockForConnectionMultiplier}, which {@link DeprecatedProperties} folds
  * into the connection string unless the URL already says the same thing. {@link PropertyValues}
- * reads the typed ones; {@link UnknownProperties} warns of a {@code mongodb.*} property it does not
- * read.
+ * reads the typed ones; {@link UnknownProperties} warns of a {@code mongodb.*} property the binding
+ * does not read.
  */
 public record BindingOptions(
     Connection connection,

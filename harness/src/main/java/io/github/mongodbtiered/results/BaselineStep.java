@@ -32,6 +32,8 @@ public record BaselineStep(
     @JsonUnwrapped IoLatency latency) {
 
   /**
+   * What a step delivered per second.
+   *
    * @param iops operations per second
    * @param mbPerSec megabytes (10^6 bytes) per second actually transferred
    */

@@ -75,6 +75,7 @@ final class ProbeOutput {
         latency(f));
   }
 
+  /** The {@code p50_us}, {@code p95_us}, {@code p99_us} and {@code max_us} fields of a line. */
   private static IoLatency latency(Fields f) {
     return new IoLatency(
         f.number("p50_us", Long::parseLong),
