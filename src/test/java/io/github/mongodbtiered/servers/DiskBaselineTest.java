@@ -59,9 +59,9 @@ class DiskBaselineTest {
       assertEquals(4096, s.blockMinBytes());
       assertEquals(32768, s.blockMaxBytes());
       assertTrue(
-          Math.abs(s.iops() - 150) <= 150 * 0.15,
-          s.threads() + " thread(s): " + s.iops() + " IOPS, not within 15% of 150");
-      double bytesPerOp = s.mbPerSec() * 1e6 / s.iops();
+          Math.abs(s.rate().iops() - 150) <= 150 * 0.15,
+          s.threads() + " thread(s): " + s.rate().iops() + " IOPS, not within 15% of 150");
+      double bytesPerOp = s.rate().mbPerSec() * 1e6 / s.rate().iops();
       assertTrue(bytesPerOp > 4096 && bytesPerOp < 32768, "bytes per op " + bytesPerOp);
     }
     // and each step was handed on as it ended, not all at the end

@@ -35,7 +35,7 @@ class ThrottleProbeTest {
     System.out.printf(
         "probe, 4 KiB O_DIRECT random reads, 1 thread: hdd-150 %.1f IOPS (p99 %d us),"
             + " none %.1f IOPS (p99 %d us)%n",
-        throttled.iops(), throttled.p99Micros(), free.iops(), free.p99Micros());
+        throttled.iops(), throttled.latency().p99Micros(), free.iops(), free.latency().p99Micros());
     assertTrue(
         Math.abs(throttled.iops() - 150) <= 150 * 0.15,
         "hdd-150 delivered " + throttled.iops() + " read IOPS, not within 15% of 150");

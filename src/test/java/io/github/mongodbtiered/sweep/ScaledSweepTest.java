@@ -110,9 +110,11 @@ class ScaledSweepTest {
       // second: one thread at 7 ms (plus the volume's own ~1 ms) cannot reach 150 IOPS, two can,
       // and the throttle then holds them to 150. The latency is the one delivered (p50), not the
       // one asked, so the bound follows the stack under the disk rather than guessing its cost.
-      double bound = delayed ? Math.min(150, step.threads() * 1e6 / step.p50Micros()) : 150;
+      double bound =
+          delayed ? Math.min(150, step.threads() * 1e6 / step.latency().p50Micros()) : 150;
       assertTrue(
-          step.iops() > 0.85 * bound && step.iops() < 1.15 * 150, "slow-small baseline: " + step);
+          step.rate().iops() > 0.85 * bound && step.rate().iops() < 1.15 * 150,
+          "slow-small baseline: " + step);
     }
     assertTrue(manifest.environment() != null && manifest.environment().kernel() != null);
   }
@@ -121,7 +123,7 @@ class ScaledSweepTest {
   void onTheDelayedVolumeTheBaselineHoldsTheAddedLatency() {
     assumeTrue(delayed, "the sweep ran without the delayed volume: no latency added to measure");
     for (BaselineStep step : manifest.diskBaselines().get("slow-small")) {
-      assertTrue(step.p50Micros() >= 7_000, "+7 ms not in the baseline's p50: " + step);
+      assertTrue(step.latency().p50Micros() >= 7_000, "+7 ms not in the baseline's p50: " + step);
     }
   }
 

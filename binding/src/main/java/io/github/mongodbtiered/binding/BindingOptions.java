@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * {@code mongodb.readPreference}, {@code mongodb.maxconnections} and {@code
  * mongodb.threadsAllowedToBlockForConnectionMultiplier}, which {@link DeprecatedProperties} folds
  * into the connection string unless the URL already says the same thing. {@link PropertyValues}
- * reads the typed ones.
+ * reads the typed ones; {@link UnknownProperties} warns of a {@code mongodb.*} property the binding
+ * does not read.
  */
 public record BindingOptions(
     Connection connection,
@@ -150,7 +151,7 @@ public record BindingOptions(
             longProperty(props, SERVER_SELECTION_TIMEOUT, 10_000, 1, 3_600_000),
             longProperty(props, CONNECT_TIMEOUT, 10_000, 1, 3_600_000),
             longProperty(props, SOCKET_TIMEOUT, 0, 0, 3_600_000));
-    warnings.addAll(unknownProperties(props));
+    warnings.addAll(UnknownProperties.warnings(props));
     return new BindingOptions(
         new Connection(url, database, readConcern, compressors, appName),
         upsert,
@@ -158,79 +159,6 @@ public record BindingOptions(
         new Retries(retryWrites, retryReads, retryPolicy),
         timeouts,
         warnings);
-  }
-
-  /** Every {@code mongodb.*} property this binding reads. */
-  private static final List<String> KNOWN =
-      List.of(
-          URL,
-          UPSERT,
-          WRITE_CONCERN,
-          READ_PREFERENCE,
-          MAX_CONNECTIONS,
-          WAIT_QUEUE_MULTIPLIER,
-          READ_CONCERN,
-          COMPRESSORS,
-          RETRY_WRITES,
-          RETRY_READS,
-          APP_NAME,
-          SERVER_SELECTION_TIMEOUT,
-          CONNECT_TIMEOUT,
-          SOCKET_TIMEOUT,
-          RETRIES,
-          RETRY_BASE_DELAY,
-          RETRY_MAX_DELAY,
-          RETRY_MAX_TIME);
-
-  /**
-   * A {@code mongodb.*} property this binding does not read ({@code mongodb.retrys=3}) was ignored
-   * without a word, so the run went ahead on the default: said, with the likely one meant.
-   */
-  static List<String> unknownProperties(Properties props) {
-    List<String> warnings = new ArrayList<>();
-    for (String name : new java.util.TreeSet<>(props.stringPropertyNames())) {
-      if (!name.startsWith("mongodb.") || KNOWN.contains(name)) {
-        continue;
-      }
-      String meant = null;
-      if (name.equalsIgnoreCase("mongodb." + BATCH_SIZE)) {
-        meant = BATCH_SIZE;
-      } else {
-        int best = 4; // further than 3 edits is no typo
-        for (String k : KNOWN) {
-          int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
-          if (d < best) {
-            best = d;
-            meant = k;
-          }
-        }
-      }
-      warnings.add(
-          name
-              + " is not a property of this binding and was ignored"
-              + (meant == null ? "" : "; did you mean " + meant + "?"));
-    }
-    return warnings;
-  }
-
-  /** Levenshtein distance. */
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** {@code mongodb.url} as given, or the default; rejected unless it is a MongoDB URL. */

@@ -99,8 +99,8 @@ public final class AdviceTables {
               Long.toString(a.recordCount()),
               a.profile(),
               a.verdict().word(),
-              Format.band(a.opsPerSec(), a.opsLow(), a.opsHigh()),
-              Format.msBand(a.p99Micros(), a.p99LowMicros(), a.p99HighMicros()),
+              Format.band(a.opsPerSec()),
+              Format.msBand(a.p99Micros()),
               a.basis(),
               String.join(" ", a.cells())));
     }

@@ -62,37 +62,23 @@ final class Advisor {
             .findFirst();
     if (cell.isPresent()) {
       Observation o = cell.get();
+      Band ops = o.opsPerSec();
       Verdict v =
-          Verdict.of(target.met(o.opsLow(), o.p99Micros()), target.met(o.opsHigh(), o.p99Micros()));
+          Verdict.of(target.met(ops.low(), o.p99Micros()), target.met(ops.high(), o.p99Micros()));
       return new ProfileAnswer(
-          count,
-          o.profile(),
-          "measured",
-          o.opsPerSec(),
-          o.opsLow(),
-          o.opsHigh(),
-          o.p99Micros(),
-          o.p99Micros(),
-          o.p99Micros(),
-          v,
-          List.of(o.key()));
+          count, o.profile(), "measured", ops, Band.exact(o.p99Micros()), v, List.of(o.key()));
     }
     CapacityModel.Prediction p =
         model.predict(count, profile.disk(), profile.memoryBytes(), threads(profile));
-    Verdict v =
-        Verdict.of(
-            target.met(band.opsLow(p.opsPerSec()), band.p99High(p.p99Micros())),
-            target.met(band.opsHigh(p.opsPerSec()), band.p99Low(p.p99Micros())));
+    Band ops = new Band(p.opsPerSec(), band.opsLow(p.opsPerSec()), band.opsHigh(p.opsPerSec()));
+    Band p99 = new Band(p.p99Micros(), band.p99Low(p.p99Micros()), band.p99High(p.p99Micros()));
+    Verdict v = Verdict.of(target.met(ops.low(), p99.high()), target.met(ops.high(), p99.low()));
     return new ProfileAnswer(
         count,
         profile.profile(),
         p.extrapolated() ? "extrapolated" : "model",
-        p.opsPerSec(),
-        band.opsLow(p.opsPerSec()),
-        band.opsHigh(p.opsPerSec()),
-        p.p99Micros(),
-        band.p99Low(p.p99Micros()),
-        band.p99High(p.p99Micros()),
+        ops,
+        p99,
         v,
         p.reads().cells());
   }

@@ -52,18 +52,16 @@ public record Answers(
    *
    * @param basis {@code measured} (the cell itself, its throughput's 95% interval as the band),
    *     {@code model} or {@code extrapolated} (the leave-one-out band)
+   * @param opsPerSec the throughput and its band
+   * @param p99Micros READ's p99 and its band (a measured cell's has none)
    * @param cells the cells the figures rest on
    */
   public record ProfileAnswer(
       long recordCount,
       String profile,
       String basis,
-      double opsPerSec,
-      double opsLow,
-      double opsHigh,
-      double p99Micros,
-      double p99LowMicros,
-      double p99HighMicros,
+      Band opsPerSec,
+      Band p99Micros,
       Verdict verdict,
       List<String> cells) {
     public ProfileAnswer {

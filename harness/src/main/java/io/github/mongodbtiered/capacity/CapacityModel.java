@@ -66,7 +66,7 @@ public record CapacityModel(
                 inMemory.put(
                     count,
                     new InMemory(
-                        os.stream().mapToDouble(Observation::opsPerSec).average().orElse(0),
+                        os.stream().mapToDouble(o -> o.opsPerSec().value()).average().orElse(0),
                         os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
                         os.stream().map(Observation::key).toList())));
     if (inMemory.isEmpty()) {
@@ -78,7 +78,7 @@ public record CapacityModel(
     }
     double bytesPerRead =
         cells.stream()
-            .mapToDouble(Observation::bytesPerRead)
+            .mapToDouble(o -> o.reads().bytesPerRead())
             .filter(b -> b > 0)
             .average()
             .orElse(0);
@@ -127,8 +127,9 @@ public record CapacityModel(
     double hi = 4;
     for (int i = 0; i < 50; i++) {
       double mid = Math.sqrt(lo * hi);
-      double x = loop(mem, o.deviceReadsPerOp(), o.disk(), mid).solve(o.threads()).opsPerSec();
-      if (x < o.opsPerSec()) {
+      double readsPerOp = o.reads().deviceReadsPerOp();
+      double x = loop(mem, readsPerOp, o.disk(), mid).solve(o.threads()).opsPerSec();
+      if (x < o.opsPerSec().value()) {
         lo = mid;
       } else {
         hi = mid;

@@ -129,13 +129,10 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
         profile.memoryBytes(),
         cache != null ? cache.longValue() : profile.effectiveCacheBytes().orElse(0),
         c.settings() != null ? c.settings().threads() : threads,
-        ops,
-        low != null ? low : ops,
-        high != null ? high : ops,
+        new Band(ops, low != null ? low : ops, high != null ? high : ops),
         c.latencies().get("READ").p99Micros(),
-        readsPerOp,
-        fsOps == null ? null : fsOps / c.operations(),
-        bytesPerRead,
+        new Observation.Reads(
+            readsPerOp, fsOps == null ? null : fsOps / c.operations(), bytesPerRead),
         live == null ? null : live.longValue());
   }
 }

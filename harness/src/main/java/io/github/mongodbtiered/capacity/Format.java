@@ -15,14 +15,18 @@ public final class Format {
   }
 
   /** A figure and its band: "1530 (1400-1610)". */
-  public static String band(double value, double low, double high) {
-    return String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", value, low, high);
+  public static String band(Band b) {
+    return String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", b.value(), b.low(), b.high());
   }
 
   /** Milliseconds from microseconds, with its band: "12.3 (10.1-15.0)". */
-  public static String msBand(double micros, double lowMicros, double highMicros) {
+  public static String msBand(Band micros) {
     return String.format(
-        Locale.ROOT, "%.1f (%.1f-%.1f)", micros / 1000, lowMicros / 1000, highMicros / 1000);
+        Locale.ROOT,
+        "%.1f (%.1f-%.1f)",
+        micros.value() / 1000,
+        micros.low() / 1000,
+        micros.high() / 1000);
   }
 
   /** A signed percentage: "+12.3%". */

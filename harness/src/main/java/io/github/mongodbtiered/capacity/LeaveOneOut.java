@@ -78,7 +78,7 @@ public record LeaveOneOut(List<Check> checks, List<Exclusion> unchecked) {
             new Check(
                 o.key(),
                 o.diskBound(),
-                o.opsPerSec(),
+                o.opsPerSec().value(),
                 p.opsPerSec(),
                 o.p99Micros(),
                 p.p99Micros(),

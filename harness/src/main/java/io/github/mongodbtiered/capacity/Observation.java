@@ -10,13 +10,10 @@ package io.github.mongodbtiered.capacity;
  * @param memoryBytes the profile's memory (0: unknown)
  * @param wtCacheBytes the server's WiredTiger cache (0: unknown)
  * @param threads client threads of the run
- * @param opsPerSec measured throughput
- * @param opsLow lower end of its 95% interval (the throughput when unknown)
- * @param opsHigh upper end of that interval
+ * @param opsPerSec measured throughput, with its 95% interval as the band (the throughput itself
+ *     when unknown)
  * @param p99Micros READ's p99
- * @param deviceReadsPerOp device reads per operation
- * @param fsReadsPerOp reads asked of the file system per operation, or null when not measured
- * @param bytesPerRead bytes per device read, or 0 when unknown
+ * @param reads the reads an operation made
  * @param liveBytes the data files' live bytes, or null when not measured
  */
 public record Observation(
@@ -26,14 +23,19 @@ public record Observation(
     long memoryBytes,
     long wtCacheBytes,
     int threads,
-    double opsPerSec,
-    double opsLow,
-    double opsHigh,
+    Band opsPerSec,
     double p99Micros,
-    double deviceReadsPerOp,
-    Double fsReadsPerOp,
-    double bytesPerRead,
+    Reads reads,
     Long liveBytes) {
+
+  /**
+   * The reads behind a cell's operations.
+   *
+   * @param deviceReadsPerOp device reads per operation
+   * @param fsReadsPerOp reads asked of the file system per operation, or null when not measured
+   * @param bytesPerRead bytes per device read, or 0 when unknown
+   */
+  public record Reads(double deviceReadsPerOp, Double fsReadsPerOp, double bytesPerRead) {}
 
   /**
    * Below this many device reads per operation a cell "never touches the disk": its throughput is
@@ -49,18 +51,18 @@ public record Observation(
 
   /** Device reads per second the run made. */
   public double deviceReadsPerSec() {
-    return deviceReadsPerOp * opsPerSec;
+    return reads.deviceReadsPerOp() * opsPerSec.value();
   }
 
   public boolean diskFree() {
-    return deviceReadsPerOp < DISK_FREE_READS_PER_OP;
+    return reads.deviceReadsPerOp() < DISK_FREE_READS_PER_OP;
   }
 
   /**
    * Disk-bound as the issue defines it: the device delivered more than half the disk's read cap.
    */
   public boolean diskBound() {
-    double cap = disk.readCap(bytesPerRead);
+    double cap = disk.readCap(reads.bytesPerRead());
     return !Double.isInfinite(cap) && deviceReadsPerSec() > cap / 2;
   }
 }

@@ -77,9 +77,9 @@ public record ReadsCurve(
             points.add(
                 new Point(
                     x,
-                    os.stream().mapToDouble(Observation::deviceReadsPerOp).average().orElse(0),
-                    os.stream().mapToDouble(Observation::deviceReadsPerOp).min().orElse(0),
-                    os.stream().mapToDouble(Observation::deviceReadsPerOp).max().orElse(0),
+                    os.stream().mapToDouble(o -> o.reads().deviceReadsPerOp()).average().orElse(0),
+                    os.stream().mapToDouble(o -> o.reads().deviceReadsPerOp()).min().orElse(0),
+                    os.stream().mapToDouble(o -> o.reads().deviceReadsPerOp()).max().orElse(0),
                     os.stream().map(Observation::key).toList())));
     points.sort(Comparator.comparingDouble(Point::x));
     long memory = observations.stream().mapToLong(Observation::memoryBytes).max().orElse(0);

@@ -31,12 +31,12 @@ public final class BaselineTable {
             Integer.toString(s.threads()),
             String.format(Locale.ROOT, "%.3f", s.seconds()),
             Long.toString(s.ops()),
-            String.format(Locale.ROOT, "%.1f", s.iops()),
-            String.format(Locale.ROOT, "%.3f", s.mbPerSec()),
-            Long.toString(s.p50Micros()),
-            Long.toString(s.p95Micros()),
-            Long.toString(s.p99Micros()),
-            Long.toString(s.maxMicros())));
+            String.format(Locale.ROOT, "%.1f", s.rate().iops()),
+            String.format(Locale.ROOT, "%.3f", s.rate().mbPerSec()),
+            Long.toString(s.latency().p50Micros()),
+            Long.toString(s.latency().p95Micros()),
+            Long.toString(s.latency().p99Micros()),
+            Long.toString(s.latency().maxMicros())));
   }
 
   /** Header and rows, each line ended by CRLF. */
@@ -73,12 +73,12 @@ public final class BaselineTable {
         s.mode(),
         blocks(s.blockMinBytes(), s.blockMaxBytes()),
         s.threads(),
-        String.format(Locale.ROOT, "%.1f", s.iops()),
-        String.format(Locale.ROOT, "%.2f", s.mbPerSec()),
-        millis(s.p50Micros()),
-        millis(s.p95Micros()),
-        millis(s.p99Micros()),
-        millis(s.maxMicros()));
+        String.format(Locale.ROOT, "%.1f", s.rate().iops()),
+        String.format(Locale.ROOT, "%.2f", s.rate().mbPerSec()),
+        millis(s.latency().p50Micros()),
+        millis(s.latency().p95Micros()),
+        millis(s.latency().p99Micros()),
+        millis(s.latency().maxMicros()));
   }
 
   /** Header and rows, each line ended by a newline. */

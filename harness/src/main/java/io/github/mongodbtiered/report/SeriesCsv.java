@@ -68,11 +68,7 @@ public final class SeriesCsv {
    * @param p99Millis the 99th percentile of every operation together, ms; null without operations
    * @param mainOperation the operation type with the most operations in the run (READ, ...)
    * @param mainP99Millis its 99th percentile, ms; null when it had none in this second
-   * @param warmupStage a warm-up second's stage: {@code lifted} (the disk limits lifted) or {@code
-   *     limited}; null for other phases and where no limit was lifted
-   * @param waitingOn the steady-state tests a warm-up second failed, {@code ;}-separated ({@link
-   *     io.github.mongodbtiered.warmup.SteadyStateDetector#waitingOn()}), empty at the second found
-   *     steady; null for other phases and where the warm-up kept no record
+   * @param warmup what the warm-up kept of a warm-up second ({@link Warmup#NONE} for other phases)
    */
   public record Row(
       int repeat,
@@ -84,8 +80,22 @@ public final class SeriesCsv {
       Double p99Millis,
       String mainOperation,
       Double mainP99Millis,
-      String warmupStage,
-      String waitingOn) {}
+      Warmup warmup) {
+
+    /**
+     * A warm-up second's stage and the steady-state tests it failed.
+     *
+     * @param stage {@code lifted} (the disk limits lifted) or {@code limited}; null for other
+     *     phases and where no limit was lifted
+     * @param waitingOn the tests failed, {@code ;}-separated ({@link
+     *     io.github.mongodbtiered.warmup.SteadyStateDetector#waitingOn()}), empty at the second
+     *     found steady; null for other phases and where the warm-up kept no record
+     */
+    public record Warmup(String stage, String waitingOn) {
+      /** Nothing kept: the preload's and the run's rows, and files from before it was kept. */
+      public static final Warmup NONE = new Warmup(null, null);
+    }
+  }
 
   private SeriesCsv() {}
 
@@ -105,8 +115,8 @@ public final class SeriesCsv {
               r.p99Millis() == null ? "" : fixed(r.p99Millis()),
               r.mainOperation() == null ? "" : r.mainOperation(),
               r.mainP99Millis() == null ? "" : fixed(r.mainP99Millis()),
-              r.warmupStage() == null ? "" : r.warmupStage(),
-              r.waitingOn() == null ? "" : r.waitingOn()));
+              r.warmup().stage() == null ? "" : r.warmup().stage(),
+              r.warmup().waitingOn() == null ? "" : r.warmup().waitingOn()));
     }
     return out.toString();
   }
@@ -181,8 +191,9 @@ public final class SeriesCsv {
         number(f.get(6)),
         f.get(7).isEmpty() ? null : f.get(7),
         number(f.get(8)),
-        waits && !f.get(9).isEmpty() ? f.get(9) : null,
-        waits && f.get(1).equals(Phase.WARMUP.id()) ? f.get(10) : null);
+        new Row.Warmup(
+            waits && !f.get(9).isEmpty() ? f.get(9) : null,
+            waits && f.get(1).equals(Phase.WARMUP.id()) ? f.get(10) : null));
   }
 
   private static Double number(String field) {

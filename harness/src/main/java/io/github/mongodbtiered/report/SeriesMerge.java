@@ -85,8 +85,7 @@ final class SeriesMerge {
                 p99,
                 r.mainOperation(),
                 mainP99,
-                r.warmupStage(),
-                r.waitingOn()));
+                r.warmup()));
       }
     }
     return merged;

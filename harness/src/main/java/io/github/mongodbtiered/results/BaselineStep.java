@@ -1,9 +1,12 @@
 package io.github.mongodbtiered.results;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
  * One step of a disk baseline: random O_DIRECT I/O of {@code blockMinBytes}..{@code blockMaxBytes}
  * per operation at a fixed thread count, the way the disk-IO study measured its disks (the thread
- * count doubles from step to step).
+ * count doubles from step to step). Its parts are unwrapped in JSON, where their fields were the
+ * step's own.
  *
  * @param profile the disk profile the I/O ran under ({@code none} for the bare host)
  * @param where {@code host} (this process, unthrottled) or {@code container} (the profile's limits)
@@ -13,12 +16,8 @@ package io.github.mongodbtiered.results;
  * @param threads concurrent I/O threads
  * @param seconds measured time
  * @param ops completed operations
- * @param iops operations per second
- * @param mbPerSec megabytes (10^6 bytes) per second actually transferred
- * @param p50Micros median latency of one operation
- * @param p95Micros 95th percentile latency
- * @param p99Micros 99th percentile latency
- * @param maxMicros slowest operation
+ * @param rate what the step delivered per second
+ * @param latency one operation's latency
  */
 public record BaselineStep(
     String profile,
@@ -29,9 +28,14 @@ public record BaselineStep(
     int threads,
     double seconds,
     long ops,
-    double iops,
-    double mbPerSec,
-    long p50Micros,
-    long p95Micros,
-    long p99Micros,
-    long maxMicros) {}
+    @JsonUnwrapped Rate rate,
+    @JsonUnwrapped IoLatency latency) {
+
+  /**
+   * What a step delivered per second.
+   *
+   * @param iops operations per second
+   * @param mbPerSec megabytes (10^6 bytes) per second actually transferred
+   */
+  public record Rate(double iops, double mbPerSec) {}
+}

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.servers;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.IoLatency;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,10 +45,7 @@ public final class DiskProbe {
       long ops,
       double iops,
       double mibPerSec,
-      long p50Micros,
-      long p95Micros,
-      long p99Micros,
-      long maxMicros) {}
+      IoLatency latency) {}
 
   /**
    * Writes the file {@code probe} and {@code disk-baseline} measure ({@code

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.servers;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.IoLatency;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,10 +47,7 @@ final class ProbeOutput {
         f.number("ops", Long::parseLong),
         f.number("iops", Double::parseDouble),
         f.number("mibps", Double::parseDouble),
-        f.number("p50_us", Long::parseLong),
-        f.number("p95_us", Long::parseLong),
-        f.number("p99_us", Long::parseLong),
-        f.number("max_us", Long::parseLong));
+        latency(f));
   }
 
   /**
@@ -73,8 +71,13 @@ final class ProbeOutput {
         f.number("threads", Integer::parseInt),
         seconds,
         ops,
-        ops / seconds,
-        bytes / seconds / 1e6,
+        new BaselineStep.Rate(ops / seconds, bytes / seconds / 1e6),
+        latency(f));
+  }
+
+  /** The {@code p50_us}, {@code p95_us}, {@code p99_us} and {@code max_us} fields of a line. */
+  private static IoLatency latency(Fields f) {
+    return new IoLatency(
         f.number("p50_us", Long::parseLong),
         f.number("p95_us", Long::parseLong),
         f.number("p99_us", Long::parseLong),

@@ -91,8 +91,7 @@ final class CellSeries {
               null,
               null,
               null,
-              null,
-              null));
+              Row.Warmup.NONE));
     }
     String main = mainOperation(run);
     warm.forEach(i -> rows.add(warmupRow(repeat, i, origin, main)));
@@ -145,8 +144,7 @@ final class CellSeries {
         operations == 0 ? null : i.p99Micros() / 1000.0,
         main,
         mainCount == 0 ? null : i.p99Micros(main) / 1000.0,
-        stage,
-        waitingOn);
+        new Row.Warmup(stage, waitingOn));
   }
 
   /** The run's main operation ({@link LatencyStats#mainOperation}). */

@@ -33,7 +33,8 @@ import java.util.concurrent.TimeoutException;
  * timeout} or {@code kill -- -PGID} signals this JVM's whole process group, and helpers that died
  * with it would pull the device from under the mounted file system before the shutdown hook could
  * unmount it (a shut-down XFS, and a loop device on a file that no longer exists). They are stopped
- * by {@link #down}, here or, after a crash, by the next run's cleanup.
+ * by {@link #down}, here or, after a crash, by the next run's cleanup; {@link NbdLoops} keeps the
+ * loop devices.
  */
 final class NbdStack implements DeviceStack {
   /**
@@ -55,6 +56,7 @@ final class NbdStack implements DeviceStack {
   private final Path layer;
   private final HostCommands commands;
   private final HostObjects host;
+  private final NbdLoops loops;
   private boolean directIo;
   private boolean relayed;
 
@@ -62,6 +64,7 @@ final class NbdStack implements DeviceStack {
     this.layer = layer;
     this.commands = commands;
     this.host = host;
+    this.loops = new NbdLoops(fuseFile(), loopsRecord(), commands, host);
   }
 
   Path image() {
@@ -157,12 +160,7 @@ final class NbdStack implements DeviceStack {
                 fuseFile().toString(),
                 "nbd+unix:///?socket=" + socket()));
     awaitPidFile(fuse, pidFile, Duration.ofSeconds(30));
-    String loop =
-        commands.run("losetup", "--find", "--show", "--direct-io=on", fuseFile().toString());
-    // Recorded at once: if nbdfuse dies unmounting itself, the loop's backing file reads only
-    // "/disk", no longer this volume's path, and this record is what still ties it to us.
-    Files.writeString(
-        loopsRecord(), loop + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    String loop = loops.attach();
     directIo = DelayedVolume.loopDirectIo(loop);
     return loop;
   }
@@ -354,26 +352,7 @@ final class NbdStack implements DeviceStack {
 
   @Override
   public List<String> down() throws IOException {
-    List<String> removed = new ArrayList<>();
-    for (String loop : host.loopsBackedBy(fuseFile())) {
-      commands.run("losetup", "-d", loop);
-      removed.add("detached " + loop);
-    }
-    List<String> recorded = orphanedLoops();
-    for (String loop : recorded) {
-      commands.run("losetup", "-d", loop);
-      removed.add("detached orphaned " + loop + " (its nbdfuse file was gone)");
-    }
-    for (String loop : unrecordedOrphans(recorded)) {
-      commands.run("losetup", "-d", loop);
-      removed.add(
-          "detached orphaned "
-              + loop
-              + " (on /"
-              + fuseFile().getFileName()
-              + ", a stopped nbdfuse's file, unused and unreadable; no record of it was left)");
-    }
-    Files.deleteIfExists(loopsRecord());
+    List<String> removed = new ArrayList<>(loops.detach());
     if (host.mounted(fuseDir())) {
       DelayedVolume.retryWhileBusy(
           () -> commands.run("fusermount3", "-u", fuseDir().toString()), Duration.ofSeconds(30));
@@ -397,55 +376,6 @@ final class NbdStack implements DeviceStack {
     Files.deleteIfExists(layer.resolve("nbdfuse.pid"));
     Files.deleteIfExists(layer.resolve("nbdfuse.log"));
     return removed;
-  }
-
-  /**
-   * Recorded loops still on a file nbdfuse no longer serves: nbdfuse that is stopped or killed
-   * unmounts its file system lazily, and the kernel then names the loop's file from the detached
-   * mount's root ({@code /disk}).
-   */
-  private List<String> orphanedLoops() throws IOException {
-    if (!Files.exists(loopsRecord())) {
-      return List.of();
-    }
-    String detachedName = "/" + fuseFile().getFileName();
-    return Files.readAllLines(loopsRecord()).stream()
-        .map(String::strip)
-        .filter(l -> l.startsWith("/dev/loop"))
-        .distinct()
-        .filter(
-            l -> host.loopBacking(l).filter(b -> HostObjects.sameFile(b, detachedName)).isPresent())
-        .toList();
-  }
-
-  /**
-   * Orphans no record names: left by runs before the record existed, or whose data directory went
-   * with it. Ours, as far as anything can tell: on a file named as this volume names nbdfuse's
-   * ({@code /disk} once its mount is gone), mounted nowhere, held by nothing, and unreadable (its
-   * nbdfuse is gone). A loop another program still reads through keeps its file's full name or
-   * answers a read, and is left alone; one that fails all four tests is of no use to anyone.
-   */
-  private List<String> unrecordedOrphans(List<String> recorded) {
-    List<String> orphans = new ArrayList<>();
-    for (String loop : host.unusedLoopsOnDetached(fuseFile().getFileName().toString())) {
-      if (!recorded.contains(loop) && !readable(loop)) {
-        orphans.add(loop);
-      }
-    }
-    return orphans;
-  }
-
-  /** Whether one block of {@code loop} reads, past the page cache: its file's server answers. */
-  private boolean readable(String loop) {
-    try {
-      commands.run(
-          Duration.ofSeconds(10),
-          List.of("dd", "if=" + loop, "of=/dev/null", "bs=4096", "count=1", "iflag=direct"));
-      return true;
-    } catch (IOException e) {
-      // A read that hangs is a server alive but stuck, not gone: left alone.
-      return e.getMessage() != null && e.getMessage().contains(": no exit after ");
-    }
   }
 
   @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.DiskProbe;
 import io.github.mongodbtiered.volumes.DataVolume;
@@ -81,10 +82,7 @@ class AppliedLatencyTest {
             690,
             138.0,
             0.54,
-            7200,
-            7600,
-            8100,
-            12000);
+            new IoLatency(7200, 7600, 8100, 12000));
     String csv = ProbeTable.csvRow(r, new BlockDevice("/dev/loop3", 7, 3), NBD_7);
     assertTrue(ProbeTable.CSV_HEADER.endsWith(",p99_us,max_us," + AppliedLatency.CSV_COLUMNS));
     assertEquals(
@@ -107,12 +105,8 @@ class AppliedLatencyTest {
             16,
             5.0,
             3000,
-            600.0,
-            2.4,
-            26000,
-            40000,
-            90000,
-            110000);
+            new BaselineStep.Rate(600.0, 2.4),
+            new IoLatency(26000, 40000, 90000, 110000));
     assertTrue(BaselineRows.csvHeader().endsWith(",max_us," + AppliedLatency.CSV_COLUMNS));
     assertTrue(BaselineRows.csvRow(s, NBD_7).endsWith(",90000,110000,true,nbd,7"));
     assertEquals(

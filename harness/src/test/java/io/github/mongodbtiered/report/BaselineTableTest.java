@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.IoLatency;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,16 +19,20 @@ class BaselineTableTest {
           1,
           5.0,
           750,
-          150.0,
-          2.7648,
-          160,
-          97170,
-          97900,
-          98990);
+          new BaselineStep.Rate(150.0, 2.7648),
+          new IoLatency(160, 97170, 97900, 98990));
   private static final BaselineStep WRITE_64 =
       new BaselineStep(
-          "none", "host", "write", 4096, 4096, 64, 10.0, 1234567, 123456.7, 505.678, 400, 900, 1500,
-          123456);
+          "none",
+          "host",
+          "write",
+          4096,
+          4096,
+          64,
+          10.0,
+          1234567,
+          new BaselineStep.Rate(123456.7, 505.678),
+          new IoLatency(400, 900, 1500, 123456));
 
   @Test
   void csvHasUnitsInTheHeaderAndOneCrlfRowPerStep() {
@@ -42,7 +47,17 @@ class BaselineTableTest {
   @Test
   void aProfileNameWithACommaIsQuoted() {
     BaselineStep odd =
-        new BaselineStep("a,\"b\"", "host", "read", 4096, 4096, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        new BaselineStep(
+            "a,\"b\"",
+            "host",
+            "read",
+            4096,
+            4096,
+            1,
+            1,
+            1,
+            new BaselineStep.Rate(1, 1),
+            new IoLatency(1, 1, 1, 1));
     assertTrue(BaselineTable.csvRow(odd).startsWith("\"a,\"\"b\"\"\",host,"));
   }
 

@@ -96,7 +96,16 @@ class CellMergeTest {
   void theTimeSeriesIsSummedSecondBySecondWithTheHighestP99() throws IOException {
     SeriesCsv.Row preload =
         new SeriesCsv.Row(
-            1, SeriesCsv.Phase.PRELOAD, -2, -0.1, null, null, null, null, null, null, null);
+            1,
+            SeriesCsv.Phase.PRELOAD,
+            -2,
+            -0.1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            SeriesCsv.Row.Warmup.NONE);
     SeriesCsv.append(
         new ReportLayout(dir.resolve("a")),
         1_000_000,
@@ -149,7 +158,7 @@ class CellMergeTest {
 
   private static SeriesCsv.Row second(SeriesCsv.Phase phase, double start, long ops, double p99) {
     return new SeriesCsv.Row(
-        1, phase, start, start + 1, ops, (double) ops, p99, "READ", p99, null, null);
+        1, phase, start, start + 1, ops, (double) ops, p99, "READ", p99, SeriesCsv.Row.Warmup.NONE);
   }
 
   @Test

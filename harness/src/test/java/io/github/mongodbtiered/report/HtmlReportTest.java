@@ -8,6 +8,7 @@ import io.github.mongodbtiered.report.html.HtmlReport;
 import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.FsHitBasis;
+import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
@@ -41,12 +42,8 @@ class HtmlReportTest {
                     1,
                     10,
                     1500,
-                    150,
-                    0.6,
-                    6500,
-                    7100,
-                    7300,
-                    9000),
+                    new BaselineStep.Rate(150, 0.6),
+                    new IoLatency(6500, 7100, 7300, 9000)),
                 new BaselineStep(
                     "hdd-150",
                     "container",
@@ -56,12 +53,8 @@ class HtmlReportTest {
                     2,
                     10,
                     1510,
-                    151,
-                    0.6,
-                    13000,
-                    14100,
-                    14500,
-                    20000)))
+                    new BaselineStep.Rate(151, 0.6),
+                    new IoLatency(13000, 14100, 14500, 20000))))
         .build();
   }
 
@@ -301,11 +294,29 @@ class HtmlReportTest {
     List<SeriesCsv.Row> rows = new ArrayList<>();
     rows.add(
         new SeriesCsv.Row(
-            1, SeriesCsv.Phase.PRELOAD, -1.5, -0.1, null, null, null, null, null, null, null));
+            1,
+            SeriesCsv.Phase.PRELOAD,
+            -1.5,
+            -0.1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            SeriesCsv.Row.Warmup.NONE));
     for (int s = 0; s < 2; s++) {
       rows.add(
           new SeriesCsv.Row(
-              1, SeriesCsv.Phase.WARMUP, s, s + 1, 5000L, 5000.0, 2.0, "READ", 2.0, null, null));
+              1,
+              SeriesCsv.Phase.WARMUP,
+              s,
+              s + 1,
+              5000L,
+              5000.0,
+              2.0,
+              "READ",
+              2.0,
+              SeriesCsv.Row.Warmup.NONE));
     }
     for (int s = 2; s < 5; s++) {
       long ops = 9000 - 2000L * s;
@@ -320,8 +331,7 @@ class HtmlReportTest {
               1.0 * s,
               "READ",
               1.0 * s,
-              null,
-              null));
+              SeriesCsv.Row.Warmup.NONE));
     }
     return rows;
   }

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.results.ServerKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -167,5 +169,49 @@ class RunManifestTest {
     bare.write(dir);
     assertEquals(bare, RunManifest.read(dir));
     assertThrows(NullPointerException.class, () -> RunManifest.builder().build());
+  }
+
+  /** The step's fields, as run.json has held them since the baseline existed. */
+  private static final String BASELINE_JSON =
+      """
+        "diskBaselines" : {
+          "hdd" : [ {
+            "profile" : "hdd",
+            "where" : "container",
+            "mode" : "read",
+            "blockMinBytes" : 4096,
+            "blockMaxBytes" : 32768,
+            "threads" : 4,
+            "seconds" : 5.0,
+            "ops" : 750,
+            "iops" : 150.0,
+            "mbPerSec" : 2.7648,
+            "p50Micros" : 6500,
+            "p95Micros" : 9100,
+            "p99Micros" : 12000,
+            "maxMicros" : 31000
+          } ]
+        },
+      """;
+
+  @Test
+  void aDiskBaselineStepIsOneFlatObjectInTheFieldsOrderOfEarlierFiles() throws IOException {
+    BaselineStep step =
+        new BaselineStep(
+            "hdd",
+            "container",
+            "read",
+            4096,
+            32768,
+            4,
+            5.0,
+            750,
+            new BaselineStep.Rate(150.0, 2.7648),
+            new IoLatency(6500, 9100, 12000, 31000));
+    RunManifest m = manifest(List.of("hdd")).withDiskBaseline("hdd", List.of(step));
+    m.write(dir);
+    String json = Files.readString(dir.resolve(ReportLayout.MANIFEST));
+    assertTrue(json.contains(BASELINE_JSON), json);
+    assertEquals(m, RunManifest.read(dir));
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.servers.DiskBaseline.Mode;
 import io.github.mongodbtiered.servers.DiskBaseline.Settings;
 import io.github.mongodbtiered.standin.DirectIoProbe;
@@ -41,12 +42,8 @@ class DiskBaselineUnitTest {
             4,
             5.0,
             751,
-            150.2,
-            2.7648,
-            330,
-            94760,
-            95760,
-            96740),
+            new BaselineStep.Rate(150.2, 2.7648),
+            new IoLatency(330, 94760, 95760, 96740)),
         s);
   }
 
@@ -178,12 +175,12 @@ class DiskBaselineUnitTest {
       assertEquals("host", step.where());
       assertEquals(0.3, step.seconds(), 1e-9);
       assertTrue(step.ops() > 0, step.toString());
-      assertEquals(step.ops() / step.seconds(), step.iops(), 1e-6);
-      double bytesPerOp = step.mbPerSec() * 1e6 * step.seconds() / step.ops();
+      assertEquals(step.ops() / step.seconds(), step.rate().iops(), 1e-6);
+      double bytesPerOp = step.rate().mbPerSec() * 1e6 * step.seconds() / step.ops();
       assertTrue(bytesPerOp >= 4096 && bytesPerOp <= 16384, "bytes per op " + bytesPerOp);
-      assertTrue(step.p50Micros() <= step.p95Micros(), step.toString());
-      assertTrue(step.p95Micros() <= step.p99Micros(), step.toString());
-      assertTrue(step.p99Micros() <= step.maxMicros(), step.toString());
+      assertTrue(step.latency().p50Micros() <= step.latency().p95Micros(), step.toString());
+      assertTrue(step.latency().p95Micros() <= step.latency().p99Micros(), step.toString());
+      assertTrue(step.latency().p99Micros() <= step.latency().maxMicros(), step.toString());
     }
     assertEquals(4L << 20, Files.size(dir.resolve(DiskBaseline.FILE_NAME)));
   }

@@ -23,7 +23,7 @@ class ServersUnitTest {
     assertEquals("read", r.mode());
     assertEquals(2, r.threads());
     assertEquals(149.9, r.iops());
-    assertEquals(95760, r.p99Micros());
+    assertEquals(95760, r.latency().p99Micros());
   }
 
   @Test

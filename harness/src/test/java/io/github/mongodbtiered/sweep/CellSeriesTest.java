@@ -175,12 +175,12 @@ class CellSeriesTest {
     series.append(1, run(layout));
 
     List<Row> rows = SeriesCsv.read(layout.series(RECORDS, PROFILE));
-    assertEquals("lifted", rows.get(0).warmupStage());
-    assertEquals("ops-step;jit", rows.get(0).waitingOn());
-    assertEquals("limited", rows.get(1).warmupStage());
-    assertEquals("", rows.get(1).waitingOn(), "the second found steady waits on nothing");
-    assertEquals(null, rows.get(2).warmupStage(), "a run's row has no stage");
-    assertEquals(null, rows.get(2).waitingOn());
+    assertEquals("lifted", rows.get(0).warmup().stage());
+    assertEquals("ops-step;jit", rows.get(0).warmup().waitingOn());
+    assertEquals("limited", rows.get(1).warmup().stage());
+    assertEquals("", rows.get(1).warmup().waitingOn(), "the second found steady waits on nothing");
+    assertEquals(null, rows.get(2).warmup().stage(), "a run's row has no stage");
+    assertEquals(null, rows.get(2).warmup().waitingOn());
     assertTrue(
         Files.readString(layout.series(RECORDS, PROFILE))
             .contains("main_p99_ms,warmup_stage,warmup_waiting_on\r\n"));
@@ -196,6 +196,6 @@ class CellSeriesTest {
             + "1,warmup,0.000,1.000,1000,1000.0,0.500,READ,0.500\r\n");
     Row r = SeriesCsv.read(file).get(0);
     assertEquals(1000L, r.operations());
-    assertEquals(null, r.waitingOn());
+    assertEquals(null, r.warmup().waitingOn());
   }
 }

@@ -118,12 +118,12 @@ final class SetupSection {
           td(s.threads()),
           td(String.format(Locale.ROOT, "%.1f", s.seconds())),
           td(Figures.grouped(s.ops())),
-          td(Figures.opsPerSec(s.iops())),
-          td(String.format(Locale.ROOT, "%.1f", s.mbPerSec())),
-          td(Figures.millis(s.p50Micros())),
-          td(Figures.millis(s.p95Micros())),
-          td(Figures.millis(s.p99Micros())),
-          td(Figures.millis(s.maxMicros())));
+          td(Figures.opsPerSec(s.rate().iops())),
+          td(String.format(Locale.ROOT, "%.1f", s.rate().mbPerSec())),
+          td(Figures.millis(s.latency().p50Micros())),
+          td(Figures.millis(s.latency().p95Micros())),
+          td(Figures.millis(s.latency().p99Micros())),
+          td(Figures.millis(s.latency().maxMicros())));
     }
     h.append("</tbody>\n</table>\n");
   }
