@@ -65,16 +65,6 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public boolean throttles() {
-    return true;
-  }
-
-  @Override
-  public boolean ownsServers() {
-    return true;
-  }
-
-  @Override
   public String meaning() {
     return "docker: "
         + image

@@ -39,7 +39,7 @@ record RunFigures(Map<Metric, Double> metrics, CellVariation variation) {
                 run.before(),
                 after.counters(),
                 run.elapsedNanos(),
-                c.embedded(),
+                c.serverInThisJvm(),
                 run.cpu(),
                 after.sizes()));
     StatisticNotes.of(after.counters(), after.sizes(), after.sizesFallback()).forEach(cell::note);

@@ -6,6 +6,7 @@ import io.github.mongodbtiered.metrics.TierClassifier;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.warmup.Preload;
 import io.github.mongodbtiered.warmup.SteadyStateDetector;
@@ -197,7 +198,8 @@ final class WarmUp {
   private boolean keysApart(MongoDatabase db) {
     try {
       Long indexBytes =
-          MeasuredRun.sizes(db, c.options().table(), !c.embedded(), new ArrayList<>()).indexBytes();
+          MeasuredRun.sizes(db, c.options().table(), !c.serverInThisJvm(), new ArrayList<>())
+              .indexBytes();
       return indexBytes == null || indexBytes > 0;
     } catch (RuntimeException e) {
       return true;
@@ -217,7 +219,7 @@ final class WarmUp {
             // A container's page cache is its own (its memory cgroup); the embedded server's is
             // the host's, shared with everything else, so not a figure of this cell.
             () ->
-                c.endpoint().serverPid() == null || c.embedded()
+                c.endpoint().serverPid() == null || c.serverInThisJvm()
                     ? null
                     : PageCache.bytesOf(c.endpoint().serverPid()),
             SteadyStateDetector.trendSecondsFor(o.warmupSeconds()),
@@ -327,7 +329,7 @@ final class WarmUp {
   private PageCacheFill.Outcome fillPageCache() {
     // Interrupted: the sweep is being stopped, and its own checks see the flag.
     return PageCacheFill.forServer(
-        c.server().hostDataDir(), c.endpoint().serverPid(), c.embedded());
+        c.server().hostDataDir(), c.endpoint().serverPid(), c.serverInThisJvm());
   }
 
   private static String trim(double seconds) {
@@ -358,7 +360,7 @@ final class WarmUp {
     /** Lifts the limits; a target that cannot lift them keeps them, and the cell says so. */
     static LiftedLimits lift(TargetServer server, CellResultBuilder cell) {
       try {
-        return new LiftedLimits(server.diskLimitsLifted(), server.throttles());
+        return new LiftedLimits(server.diskLimitsLifted(), server.has(Capability.LIMITS_DISK));
       } catch (Exception e) {
         cell.note("warm-up ran under the disk limits: " + e.getMessage());
         return none();
