@@ -1,6 +1,6 @@
 package io.github.mongodbtiered.capacity;
 
-import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +33,7 @@ public record Capacity(
    * NotModelableException}.
    */
   public static Capacity of(CapacityInputs in) {
-    if (in.server() == ServerKind.URL) {
+    if (!in.server().has(Capability.DATA_ON_THIS_HOST)) {
       throw new NotModelableException(
           "its cells ran on a --mongodb-url server, whose disk is unknown (the profiles were"
               + " labels); advise needs a sweep with --server docker");
@@ -83,7 +83,7 @@ public record Capacity(
 
   private static List<String> notes(CapacityInputs in, LeaveOneOut validation) {
     List<String> notes = new ArrayList<>();
-    if (in.server() == ServerKind.EMBEDDED) {
+    if (in.server().diskLimitsAreOnlyLabels()) {
       notes.add(
           "embedded server: the profiles' IOPS, bandwidth and memory were labels, so the model's"
               + " disks are their added latency alone; the stand-in is not MongoDB");

@@ -4,7 +4,6 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
-import io.github.mongodbtiered.results.ServerKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +93,7 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
    */
   static DiskSpec diskAsRun(CellResult c, DiskProfile profile) {
     DiskSpec asked = DiskSpec.of(profile);
-    boolean throttled = c.server() != ServerKind.EMBEDDED;
+    boolean throttled = !c.server().diskLimitsAreOnlyLabels();
     return new DiskSpec(
         throttled ? asked.readIops() : 0,
         c.latencyApplied() ? asked.addedLatencyMillis() : 0,

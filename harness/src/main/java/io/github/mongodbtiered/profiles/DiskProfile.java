@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +128,24 @@ public final class DiskProfile {
       return OptionalLong.empty();
     }
     return OptionalLong.of(Math.max(MIN_DEFAULT_CACHE_BYTES, (memoryBytes() - GIB) / 2));
+  }
+
+  /**
+   * What going from a cell under this profile to one under {@code next} changes: the scopes of the
+   * settings whose values differ, {@link Setting.Scope#LABEL} for a different name too. Empty for
+   * the same profile.
+   */
+  public Set<Setting.Scope> changesTo(DiskProfile next) {
+    Set<Setting.Scope> scopes = EnumSet.noneOf(Setting.Scope.class);
+    if (!name.equals(next.name)) {
+      scopes.add(Setting.Scope.LABEL);
+    }
+    for (Setting s : Setting.values()) {
+      if (!get(s).equals(next.get(s))) {
+        scopes.add(s.scope());
+      }
+    }
+    return scopes;
   }
 
   /** True when the profile throttles the disk at all. */

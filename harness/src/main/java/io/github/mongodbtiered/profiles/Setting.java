@@ -4,21 +4,48 @@ import java.util.Optional;
 
 /**
  * The fields of a {@link DiskProfile}, each described once: its key in a profiles file, its name in
- * report JSON, how its value is read and shown, and how a change of it is named when a resumed
- * sweep refuses a cell. Parsing, JSON, equality and the settings check all iterate this table, so a
- * new profile field is a constant here, its accessor in {@code DiskProfile} and the place that
- * applies it.
+ * report JSON, how its value is read and shown, how a change of it is named when a resumed sweep
+ * refuses a cell, and what a change of it takes between two cells ({@link Scope}). Parsing, JSON,
+ * equality, the settings check and the rule for a cell that goes on with the server of the cell
+ * before all iterate this table, so a new profile field is a constant here, its accessor in {@code
+ * DiskProfile} and the place that applies it.
  */
 public enum Setting {
-  DESCRIPTION("description", "description", Kind.TEXT, null),
-  READ_IOPS("read-iops", "readIops", Kind.COUNT, "read IOPS"),
-  WRITE_IOPS("write-iops", "writeIops", Kind.COUNT, "write IOPS"),
-  READ_BANDWIDTH("read-bandwidth", "readBytesPerSec", Kind.SIZE, "read bytes/s"),
-  WRITE_BANDWIDTH("write-bandwidth", "writeBytesPerSec", Kind.SIZE, "write bytes/s"),
-  ADDED_LATENCY("added-latency-ms", "addedLatencyMillis", Kind.MILLIS, "added latency ms"),
-  MEMORY("memory", "memoryBytes", Kind.SIZE, "memory bytes"),
+  DESCRIPTION("description", "description", Kind.TEXT, null, Scope.LABEL),
+  READ_IOPS("read-iops", "readIops", Kind.COUNT, "read IOPS", Scope.CGROUP),
+  WRITE_IOPS("write-iops", "writeIops", Kind.COUNT, "write IOPS", Scope.CGROUP),
+  READ_BANDWIDTH("read-bandwidth", "readBytesPerSec", Kind.SIZE, "read bytes/s", Scope.CGROUP),
+  WRITE_BANDWIDTH("write-bandwidth", "writeBytesPerSec", Kind.SIZE, "write bytes/s", Scope.CGROUP),
+  ADDED_LATENCY(
+      "added-latency-ms", "addedLatencyMillis", Kind.MILLIS, "added latency ms", Scope.VOLUME),
+  MEMORY("memory", "memoryBytes", Kind.SIZE, "memory bytes", Scope.NEW_SERVER),
   WIREDTIGER_CACHE(
-      "wiredtiger-cache", "wiredTigerCacheBytes", Kind.OPTIONAL_SIZE, "WiredTiger cache bytes");
+      "wiredtiger-cache",
+      "wiredTigerCacheBytes",
+      Kind.OPTIONAL_SIZE,
+      "WiredTiger cache bytes",
+      Scope.NEW_SERVER);
+
+  /**
+   * What a change of a setting takes when a cell goes on with the server of the cell before it, on
+   * the same data set.
+   */
+  public enum Scope {
+    /**
+     * The server as started: its container's memory limit or its command line (the WiredTiger
+     * cache). A change needs a new server.
+     */
+    NEW_SERVER,
+    /** The running server's disk limits, in its cgroup: changed in place. */
+    CGROUP,
+    /**
+     * The added latency of the data volume under the server: changed in place where the volume can
+     * change it while mounted, else a new mount and so a new server.
+     */
+    VOLUME,
+    /** Only a name for people (as the profile's name is): no server sees it. */
+    LABEL
+  }
 
   /** How a value is stored, parsed from a profiles file, read from JSON and shown. */
   enum Kind {
@@ -46,12 +73,14 @@ public enum Setting {
   private final String jsonName;
   final Kind kind;
   private final String label;
+  private final Scope scope;
 
-  Setting(String fileKey, String jsonName, Kind kind, String label) {
+  Setting(String fileKey, String jsonName, Kind kind, String label, Scope scope) {
     this.fileKey = fileKey;
     this.jsonName = jsonName;
     this.kind = kind;
     this.label = label;
+    this.scope = scope;
   }
 
   /** The key in a profiles file, e.g. {@code read-iops}. */
@@ -67,6 +96,11 @@ public enum Setting {
   /** How a change of it is named ("read IOPS"), or null when a change does not matter (a label). */
   public String label() {
     return label;
+  }
+
+  /** What a change of it takes between two cells. */
+  public Scope scope() {
+    return scope;
   }
 
   /** The setting a profiles file names {@code key}, if any. */

@@ -250,7 +250,7 @@ public record CellResult(
    * the embedded server's is the host's, the profile's only a label.
    */
   public boolean tierMismatch() {
-    return server() != ServerKind.EMBEDDED
+    return !server().memoryIsOnlyALabel()
         && tiers.predictedTier() != null
         && tiers.observedTier() != null
         && tiers.predictedTier() != tiers.observedTier();

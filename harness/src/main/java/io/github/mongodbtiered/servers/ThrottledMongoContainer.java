@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.Setting;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -99,11 +100,13 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   }
 
   /**
-   * Whether a server started for {@code a} is the server {@code b} would start: the same command
-   * line and memory limit, so that only the disk's limits and latency tell the two apart.
+   * Whether a server started for {@code a} is the server {@code b} would start: the same memory
+   * limit and command line, as no setting that needs a new server ({@link
+   * Setting.Scope#NEW_SERVER}) differs, so that only the disk's limits and latency tell the two
+   * apart.
    */
   public static boolean sameServer(DiskProfile a, DiskProfile b) {
-    return command(a).equals(command(b)) && a.memoryBytes() == b.memoryBytes();
+    return !a.changesTo(b).contains(Setting.Scope.NEW_SERVER);
   }
 
   /** mongod's options: all interfaces, and the profile's cache when it has a size for it. */

@@ -4,7 +4,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.fleet.FleetBarrier;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.ReportLayout;
-import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import java.io.IOException;
 
 /**
@@ -47,8 +47,8 @@ record CellContext(
   }
 
   /** Whether the server runs in this JVM (the embedded stand-in). */
-  boolean embedded() {
-    return server.kind() == ServerKind.EMBEDDED;
+  boolean serverInThisJvm() {
+    return server.has(Capability.IN_THIS_JVM);
   }
 
   /**

@@ -132,7 +132,10 @@ final class CellVerdict {
     cell.predictedTierBasis(prediction == null ? null : prediction.basis());
     // The embedded server's memory is the host's, the profile's only a label (its meaning says
     // so once): a mismatch there is the label's, not news about the cell.
-    if (predicted != null && observed != null && predicted != observed && !c.embedded()) {
+    if (predicted != null
+        && observed != null
+        && predicted != observed
+        && !c.server().kind().memoryIsOnlyALabel()) {
       cell.note(
           "tier mismatch: sizes predict "
               + predicted.id()

@@ -7,7 +7,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.fleet.ClientSlot;
 import io.github.mongodbtiered.fleet.Fleet;
 import io.github.mongodbtiered.fleet.FleetBarrier;
-import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.warmup.PageCacheFill;
 import io.github.mongodbtiered.ycsb.PhaseException;
@@ -118,7 +118,7 @@ final class DataSetLoader {
   private void compact(MongoDatabase db) {
     try {
       String done =
-          BulkLoad.compact(db, options.table(), server.kind() != ServerKind.EMBEDDED).describe();
+          BulkLoad.compact(db, options.table(), !server.has(Capability.IN_THIS_JVM)).describe();
       loadedLine = loadedLine + "; " + done;
     } catch (MongoException ex) {
       warnings.accept("compacting the collection after loading: " + Messages.of(ex));
@@ -137,7 +137,7 @@ final class DataSetLoader {
   private String fillPageCache(Endpoint e) {
     PageCacheFill.Outcome fill =
         PageCacheFill.forServer(
-            server.hostDataDir(), e.serverPid(), server.kind() == ServerKind.EMBEDDED);
+            server.hostDataDir(), e.serverPid(), server.has(Capability.IN_THIS_JVM));
     if (fill == null) {
       return null;
     }
@@ -200,7 +200,7 @@ final class DataSetLoader {
                     + (found - from)
                     + " of them, which are written over)"
                 : ""));
-    String filled = from > 0 && server.ownsServers() ? fillPageCache(e) : null;
+    String filled = from > 0 && server.has(Capability.STARTS_SERVERS) ? fillPageCache(e) : null;
     double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
     LoadRates.write(options.outDir(), loadRates, loadSeconds);
@@ -209,7 +209,8 @@ final class DataSetLoader {
     loadedLine =
         (filled == null ? "" : filled + "; ")
             + String.format(Locale.ROOT, "loaded at %.0f records/s", rate);
-    if (server.ownsServers() && BulkLoad.leftDeadBlocks(from, (count - from) / rate)) {
+    if (server.has(Capability.STARTS_SERVERS)
+        && BulkLoad.leftDeadBlocks(from, (count - from) / rate)) {
       compact(db);
     }
     return true;

@@ -5,6 +5,7 @@ import io.github.mongodbtiered.report.BaselineTable;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ProbeFile;
 import io.github.mongodbtiered.volumes.DataVolume;
@@ -91,7 +92,7 @@ final class DiskBaselineStep {
   /** Profiles still to measure; a null entry is the bare disk, every profile's when unthrottled. */
   private List<DiskProfile> todo(Map<String, List<BaselineStep>> done) {
     List<DiskProfile> todo = new ArrayList<>();
-    if (server.throttles()) {
+    if (server.has(Capability.LIMITS_DISK)) {
       options.profiles().stream().filter(p -> !done.containsKey(p.name())).forEach(todo::add);
     } else if (!done.containsKey(HOST_BASELINE)) {
       todo.add(null);

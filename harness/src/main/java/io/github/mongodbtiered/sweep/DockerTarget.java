@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.profiles.Setting;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 
@@ -65,16 +67,6 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public boolean throttles() {
-    return true;
-  }
-
-  @Override
-  public boolean ownsServers() {
-    return true;
-  }
-
-  @Override
   public String meaning() {
     return "docker: "
         + image
@@ -109,17 +101,26 @@ final class DockerTarget implements TargetServer {
   }
 
   /**
-   * Yes when {@code next} needs the same container ({@link ThrottledMongoContainer#sameServer}) and
-   * the volume can take {@code next}'s latency while mounted (or already has it).
+   * Yes when the running cell's server is {@code runningProfile}'s and it can become {@code next}'s
+   * in place.
    */
   @Override
   public boolean canContinue(DiskProfile runningProfile, DiskProfile next) {
     return running != null
         && measured != null
         && running.profile().equals(runningProfile)
-        && ThrottledMongoContainer.sameServer(runningProfile, next)
-        && (runningProfile.addedLatencyMillis() == next.addedLatencyMillis()
-            || volume.changesLatency());
+        && changesInPlace(runningProfile, next, volume.changesLatency());
+  }
+
+  /**
+   * Whether a server under {@code from} can be given {@code to}'s settings in place: every setting
+   * that differs is a cgroup limit or a label, or the volume's latency where the volume can change
+   * it while mounted; none needs a new server ({@link ThrottledMongoContainer#sameServer}).
+   */
+  static boolean changesInPlace(DiskProfile from, DiskProfile to, boolean volumeChangesLatency) {
+    Set<Setting.Scope> changes = from.changesTo(to);
+    return !changes.contains(Setting.Scope.NEW_SERVER)
+        && (volumeChangesLatency || !changes.contains(Setting.Scope.VOLUME));
   }
 
   @Override

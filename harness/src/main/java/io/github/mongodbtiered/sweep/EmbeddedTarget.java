@@ -68,11 +68,6 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   @Override
-  public boolean ownsServers() {
-    return true;
-  }
-
-  @Override
   public Endpoint startLoading() throws IOException {
     // The engine's default cache, no latency: loading is not measured.
     return start(

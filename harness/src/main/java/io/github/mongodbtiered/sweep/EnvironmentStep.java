@@ -6,6 +6,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.environment.EnvironmentCheck;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.EnvironmentFacts;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.volumes.DataVolume;
@@ -80,10 +81,11 @@ final class EnvironmentStep {
     String version = String.valueOf(db.runCommand(new Document("buildInfo", 1)).get("version"));
     Document status = db.runCommand(new Document("serverStatus", 1));
     EnvironmentFacts facts =
-        EnvironmentCheck.withServer(report.environment(), version, status, server.throttles());
+        EnvironmentCheck.withServer(
+            report.environment(), version, status, server.has(Capability.LIMITS_DISK));
     report.environment(facts);
     String cache =
-        server.throttles()
+        server.has(Capability.LIMITS_DISK)
             ? ", cache set per profile"
             : facts.cacheBytes() == null ? "" : ", cache " + Sizes.format(facts.cacheBytes());
     listener.info("server: " + version + ", storage engine " + facts.storageEngine() + cache);

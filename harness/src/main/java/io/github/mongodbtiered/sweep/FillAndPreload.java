@@ -146,7 +146,7 @@ final class FillAndPreload {
   private boolean keysApart(MongoDatabase db) {
     try {
       Long indexBytes =
-          MeasuredRun.sizes(db, c.workload().table(), !c.embedded(), new ArrayList<>())
+          MeasuredRun.sizes(db, c.workload().table(), !c.serverInThisJvm(), new ArrayList<>())
               .indexBytes();
       return indexBytes == null || indexBytes > 0;
     } catch (RuntimeException e) {
@@ -163,6 +163,6 @@ final class FillAndPreload {
   private PageCacheFill.Outcome fillPageCache() {
     // Interrupted: the sweep is being stopped, and its own checks see the flag.
     return PageCacheFill.forServer(
-        c.server().hostDataDir(), c.endpoint().serverPid(), c.embedded());
+        c.server().hostDataDir(), c.endpoint().serverPid(), c.serverInThisJvm());
   }
 }

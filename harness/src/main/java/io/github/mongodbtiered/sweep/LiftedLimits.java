@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.results.ServerKind;
 import java.io.IOException;
 
 /**
@@ -26,7 +27,8 @@ final class LiftedLimits implements AutoCloseable {
   /** Lifts the limits; a target that cannot lift them keeps them, and {@link #note} says so. */
   static LiftedLimits lift(TargetServer server) {
     try {
-      return new LiftedLimits(server.diskLimitsLifted(), server.throttles(), null);
+      return new LiftedLimits(
+          server.diskLimitsLifted(), server.has(ServerKind.Capability.LIMITS_DISK), null);
     } catch (Exception e) {
       return new LiftedLimits(
           () -> {}, false, "warm-up ran under the disk limits: " + e.getMessage());

@@ -130,7 +130,7 @@ final class MeasuredRun {
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with
     // a stack trace into the user's console: it is asked collStats, which it answers in full.
-    DataSizes sizes = sizes(db, c.workload().table(), !c.embedded(), failures);
+    DataSizes sizes = sizes(db, c.workload().table(), !c.serverInThisJvm(), failures);
     return new After(
         counters, sizes, restarted, failures.isEmpty() ? null : String.join("; ", failures), null);
   }

@@ -48,7 +48,7 @@ record RunFigures(
                 run.before(),
                 after.counters(),
                 run.elapsedNanos(),
-                c.embedded(),
+                c.serverInThisJvm(),
                 run.cpu(),
                 after.sizes()));
     List<String> notes =

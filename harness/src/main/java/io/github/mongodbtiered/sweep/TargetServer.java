@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import java.util.function.Consumer;
 
 /**
@@ -10,8 +11,18 @@ import java.util.function.Consumer;
  * and then measured under each profile in turn.
  */
 public interface TargetServer extends AutoCloseable {
-  /** The report's "server" column. */
+  /** The report's "server" column; what the server can do is its kind's. */
   ServerKind kind();
+
+  /**
+   * Whether this target's servers can do {@code capability}: whether profiles' disk limits apply
+   * ({@link Capability#LIMITS_DISK}), whether the servers are the sweep's own, started and
+   * configured by it, so that loading tunes their engine and compacts their files ({@link
+   * Capability#STARTS_SERVERS}, {@link BulkLoad}), and so on.
+   */
+  default boolean has(Capability capability) {
+    return kind().has(capability);
+  }
 
   /** What this choice means for the numbers, printed before the sweep and kept in run.json. */
   String meaning();
@@ -76,7 +87,10 @@ public interface TargetServer extends AutoCloseable {
     return null;
   }
 
-  /** The server's data directory on this host, or null when the server runs elsewhere. */
+  /**
+   * The server's data directory on this host, or null when the server runs elsewhere (its kind
+   * lacks {@link Capability#DATA_ON_THIS_HOST}).
+   */
   default java.nio.file.Path hostDataDir() {
     return null;
   }
@@ -84,20 +98,6 @@ public interface TargetServer extends AutoCloseable {
   /** The Docker engine's version, or null when this target uses no containers. */
   default String dockerVersion() {
     return null;
-  }
-
-  /** Whether profiles' disk limits (and so their added latency) apply to this target. */
-  default boolean throttles() {
-    return false;
-  }
-
-  /**
-   * Whether the servers are the sweep's own, started and configured by it, rather than a user's
-   * deployment: only then does loading tune their engine and compact their files ({@link
-   * BulkLoad}).
-   */
-  default boolean ownsServers() {
-    return false;
   }
 
   @Override

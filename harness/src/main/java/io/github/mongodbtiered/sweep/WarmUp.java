@@ -133,7 +133,7 @@ final class WarmUp {
         // A container's page cache is its own (its memory cgroup); the embedded server's is the
         // host's, shared with everything else, so not a figure of this cell.
         () ->
-            c.endpoint().serverPid() == null || c.embedded()
+            c.endpoint().serverPid() == null || c.serverInThisJvm()
                 ? null
                 : PageCache.bytesOf(c.endpoint().serverPid()),
         device::cgroupReadOps,

@@ -3,7 +3,7 @@ package io.github.mongodbtiered.report.html;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
-import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.results.Tier;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +47,7 @@ final class Lead {
     long counts = ok.stream().mapToLong(CellResult::recordCount).distinct().count();
     long profiles = ok.stream().map(CellResult::profile).distinct().count();
     String server =
-        m.serverKind() == ServerKind.EMBEDDED
+        m.serverKind().has(Capability.IN_THIS_JVM)
             ? "the stand-in server (not MongoDB: the figures show the tool at work, not MongoDB's"
                 + " speed; of each profile only the WiredTiger cache and added latency apply)"
             : m.serverKind().id() + (m.serverImage().isEmpty() ? "" : " " + m.serverImage());

@@ -4,7 +4,7 @@ import static io.github.mongodbtiered.report.html.Html.fact;
 
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
-import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ServerKind.Capability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +62,7 @@ final class RunSummary {
       server += ", image " + m.serverImage();
     }
     server += ", version " + (m.serverVersion().isEmpty() ? "unknown" : m.serverVersion());
-    if (m.serverKind() == ServerKind.EMBEDDED) {
+    if (m.serverKind().has(Capability.IN_THIS_JVM)) {
       server += " (the stand-in server: not MongoDB, nothing throttled, profiles are labels)";
     }
     return server;
