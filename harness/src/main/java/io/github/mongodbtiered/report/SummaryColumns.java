@@ -32,7 +32,7 @@ public final class SummaryColumns {
     md.append("# summary.csv columns\n\n")
         .append("Every column of `summary.csv` (and the `tier-*.csv` files), in order: its unit")
         .append(" and what it is,\nand how a cell's repeats and a fleet's clients combine it.\n\n")
-        .append("Generated from the code (`Metric`, `SummaryColumns`) by `ColumnsDocTest`: do not")
+        .append("Generated from the code (`Metric`, `CellColumn`) by `ColumnsDocTest`: do not")
         .append(" edit by hand;\nregenerate with")
         .append(" `mvn -B -o -pl harness test -Dtest=ColumnsDocTest -Dupdate=true`.\n\n")
         .append("An empty field means not measured, never 0. A measured figure of a failed cell is")
