@@ -91,8 +91,8 @@ public final class SweepRunner {
       listener.info(discarded);
     }
     new DiskBaselineStep(sweep).run();
-    Cells cells =
-        new Cells(
+    CountByCount cells =
+        new CountByCount(
             plan,
             report,
             environment,
@@ -109,7 +109,7 @@ public final class SweepRunner {
   }
 
   /** The sweep's cells, measured count by count, each saved and reported as it finishes. */
-  private final class Cells {
+  private final class CountByCount {
     private final ResumePlan plan;
     private final SweepReport report;
     private final EnvironmentStep environment;
@@ -118,7 +118,7 @@ public final class SweepRunner {
     private int measured;
     private int failed;
 
-    Cells(
+    CountByCount(
         ResumePlan plan,
         SweepReport report,
         EnvironmentStep environment,
