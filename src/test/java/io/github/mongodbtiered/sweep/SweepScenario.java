@@ -144,7 +144,7 @@ final class SweepScenario {
 
   /** An open loop at this rate (default: 0, a closed loop). */
   SweepScenario target(double opsPerSec) {
-    return change(o -> o.withWorkload(w -> w.withTargetOpsPerSec(opsPerSec)));
+    return change(o -> o.withRuns(r -> r.withTargetOpsPerSec(opsPerSec)));
   }
 
   /** Where the servers keep data (default: the report's data/). */

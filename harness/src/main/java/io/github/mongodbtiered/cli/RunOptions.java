@@ -3,13 +3,14 @@ package io.github.mongodbtiered.cli;
 import io.github.mongodbtiered.sweep.MeasuredRuns;
 import io.github.mongodbtiered.variation.Stability;
 import io.github.mongodbtiered.ycsb.ErrorBudget;
+import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * How the sweep measures each cell: the warm-up's bound, the measured runs' length and precision,
- * the repeats, cold cells and the errors a run may have.
+ * How the sweep measures each cell: the warm-up's bound, the measured runs' length, precision and
+ * rate, the repeats, cold cells and the errors a run may have.
  */
 final class RunOptions {
   @Option(
@@ -96,6 +97,18 @@ final class RunOptions {
   double warmup;
 
   @Option(
+      names = "--target",
+      paramLabel = "OPS",
+      converter = TargetRate.class,
+      description =
+          "Drive each measured run at this many operations per second (e.g. 1000 or 2.5k) over all client threads"
+              + " (an open loop), and record each operation's latency from its intended start"
+              + " beside its service time, so that a stalled server's queue shows in the"
+              + " intended-time columns; the warm-up stays a closed loop (default: a closed loop,"
+              + " as fast as the server answers).")
+  double targetOpsPerSec;
+
+  @Option(
       names = "--max-errors",
       paramLabel = "N|P%",
       converter = MaxErrors.class,
@@ -121,6 +134,29 @@ final class RunOptions {
     }
   }
 
+  /** Operations per second, above 0: {@code 1000}, {@code 2.5k}. */
+  static final class TargetRate implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      double unit = t.endsWith("k") ? 1_000 : 1;
+      double rate;
+      try {
+        rate = Double.parseDouble(unit == 1 ? t : t.substring(0, t.length() - 1)) * unit;
+      } catch (NumberFormatException e) {
+        rate = Double.NaN; // refused below
+      }
+      if (!(rate > 0) || Double.isInfinite(rate)) {
+        throw new TypeConversionException(
+            "'"
+                + text
+                + "' is not a rate: give operations per second above 0 (e.g. 1000), or leave"
+                + " --target out for a closed loop");
+      }
+      return rate;
+    }
+  }
+
   /** The measured runs these options give. */
   MeasuredRuns runs() {
     return new MeasuredRuns(
@@ -132,6 +168,7 @@ final class RunOptions {
         repeats.runs(),
         repeats.auto(),
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 }

@@ -1,9 +1,15 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.fleet.Fleet;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.results.TimeBreakdown;
+import io.github.mongodbtiered.sweep.Baseline;
+import io.github.mongodbtiered.sweep.Cells;
+import io.github.mongodbtiered.sweep.Loading;
+import io.github.mongodbtiered.sweep.MeasuredRuns;
+import io.github.mongodbtiered.sweep.Server;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.sweep.TargetServer;
@@ -15,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -158,23 +165,31 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   /**
-   * The sweep's options, group by group as the mixins give them (the workload first: the disk
-   * baseline's default mode is the workload's kind of I/O).
+   * The sweep's options, group by group as the mixins give them, checked in the order a user meets
+   * their errors: the workload's properties, the cells, the rest, the fleet last.
    *
    * @throws IllegalArgumentException naming the option whose value cannot be used
    */
   SweepOptions options() throws IOException {
-    Workload w = workload.workload();
-    return new SweepOptions(
-        cells.cells(),
-        w,
-        runs.runs(),
-        load.loading(),
-        server.server(output.out),
-        volume.volume(),
-        baseline.baseline(w.properties()),
-        fleet.fleet(System.getenv()),
-        output.output(typedCommand()));
+    Properties properties = workload.properties();
+    Cells chosen = cells.cells();
+    Workload w = workload.workload(properties);
+    MeasuredRuns measured = runs.runs();
+    Loading loading = load.loading();
+    Server target = server.server(output.out);
+    Baseline disk = baseline.baseline(properties);
+    SweepOptions options =
+        new SweepOptions(
+            chosen,
+            w,
+            measured,
+            loading,
+            target,
+            volume.volume(),
+            disk,
+            Fleet.ALONE,
+            output.output(typedCommand()));
+    return options.withFleet(fleet.fleet(System.getenv()));
   }
 
   /** "mongodb-tiered sweep ...", as typed (the parse result's arguments include "sweep"). */

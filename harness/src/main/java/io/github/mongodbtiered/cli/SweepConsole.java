@@ -98,13 +98,13 @@ final class SweepConsole implements SweepRunner.Listener {
    */
   private String openLoop(CellResult c) {
     if (options == null
-        || options.workload().targetOpsPerSec() <= 0
+        || options.runs().targetOpsPerSec() <= 0
         || c.intendedLatencies().isEmpty()) {
       return "";
     }
     StringBuilder s =
         new StringBuilder(
-            String.format(Locale.ROOT, " (target %.0f)", options.workload().targetOpsPerSec()));
+            String.format(Locale.ROOT, " (target %.0f)", options.runs().targetOpsPerSec()));
     c.intendedLatencies()
         .forEach(
             (op, intended) -> {

@@ -52,7 +52,7 @@ final class SweepDefaults implements IDefaultValueProvider {
     m.put("--server", server.choice().name().toLowerCase(Locale.ROOT));
     m.put("--image", server.image());
     DiskBaseline.Settings baseline = Baseline.defaultsFor(new Properties()).settings();
-    m.put("--disk-baseline", "true");
+    m.put("--disk-baseline", Boolean.toString(baseline != null));
     m.put("--baseline-seconds", Sizes.trim(baseline.secondsPerStep()));
     m.put("--baseline-max-threads", Integer.toString(baseline.maxThreads()));
     m.put(

@@ -50,8 +50,7 @@ final class VolumeOptions {
 
   /** The sweep's volume these options give. */
   Volume volume() {
-    long size = volumeSizeBytes();
-    return new Volume(latency, size > 0 ? size : Volume.defaults().sizeBytes());
+    return new Volume(latency, volumeSizeBytes());
   }
 
   /** The size asked for, or 0 to size the volume from what it will hold. */

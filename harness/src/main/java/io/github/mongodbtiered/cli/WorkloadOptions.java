@@ -7,14 +7,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
-/** What each warm-up and measured run of the sweep does: the workload, its threads and its rate. */
+/** What each warm-up and measured run of the sweep does: the workload and its threads. */
 final class WorkloadOptions {
   @Option(
       names = "--workload",
@@ -42,41 +39,6 @@ final class WorkloadOptions {
               + Workload.DEFAULT_THREADS
               + ").")
   Integer threads;
-
-  @Option(
-      names = "--target",
-      paramLabel = "OPS",
-      converter = TargetRate.class,
-      description =
-          "Drive each measured run at this many operations per second (e.g. 1000 or 2.5k) over all client threads"
-              + " (an open loop), and record each operation's latency from its intended start"
-              + " beside its service time, so that a stalled server's queue shows in the"
-              + " intended-time columns; the warm-up stays a closed loop (default: a closed loop,"
-              + " as fast as the server answers).")
-  double targetOpsPerSec;
-
-  /** Operations per second, above 0: {@code 1000}, {@code 2.5k}. */
-  static final class TargetRate implements ITypeConverter<Double> {
-    @Override
-    public Double convert(String text) {
-      String t = text.trim().toLowerCase(Locale.ROOT);
-      double unit = t.endsWith("k") ? 1_000 : 1;
-      double rate;
-      try {
-        rate = Double.parseDouble(unit == 1 ? t : t.substring(0, t.length() - 1)) * unit;
-      } catch (NumberFormatException e) {
-        rate = Double.NaN; // refused below
-      }
-      if (!(rate > 0) || Double.isInfinite(rate)) {
-        throw new TypeConversionException(
-            "'"
-                + text
-                + "' is not a rate: give operations per second above 0 (e.g. 1000), or leave"
-                + " --target out for a closed loop");
-      }
-      return rate;
-    }
-  }
 
   /**
    * The workload file's properties with the -p overrides, checked before anything is loaded.
@@ -120,16 +82,14 @@ final class WorkloadOptions {
   }
 
   /**
-   * The workload these options give: the file's properties with the overrides, its threads ({@code
-   * --threads}, else its threadcount, else {@link Workload#DEFAULT_THREADS}).
+   * The workload these options give: {@code properties} ({@link #properties()}), run by {@code
+   * --threads}, else their threadcount, else {@link Workload#DEFAULT_THREADS}.
    *
-   * @throws IllegalArgumentException for a property the sweep sets itself, a record shape YCSB
-   *     cannot build or a threadcount that is no number, naming it
+   * @throws IllegalArgumentException for a threadcount that is no number, naming it
    */
-  Workload workload() throws IOException {
-    Properties p = properties();
+  Workload workload(Properties p) {
     int n = threads != null ? threads : Workload.threadsOf(p, "--workload " + workload);
-    return new Workload(p, workload, n, targetOpsPerSec);
+    return new Workload(p, workload, n);
   }
 
   /** The file, or one shipped in workloads/ (also inside the harness jar). */

@@ -32,13 +32,13 @@ final class CellPipeline {
    * @throws IOException when the disk limits or the latency could not be put back, or a fleet's
    *     client did not come: the cell fails with no more than that
    */
-  CellRepeats.Run run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
+  CellRun run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
       throws IOException {
     try (MongoClient client = MongoClients.create(c.endpoint().url())) {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(c.endpoint().url()));
       String shortData = shortDataSet(db);
       if (shortData != null) {
-        return new CellRepeats.Run(CellVerdict.failed(c, Findings.NONE, shortData), null);
+        return new CellRun(CellVerdict.failed(c, Findings.NONE, shortData), null);
       }
       ServerLife lifeBefore = c.readsServerFigures() ? ServerLife.read(db) : null;
       Findings warmUp;
@@ -47,19 +47,19 @@ final class CellPipeline {
       try {
         held = c.phases().holdClient(c.endpoint().url(), c.recordCount());
       } catch (PhaseException e) {
-        return new CellRepeats.Run(CellVerdict.failed(c, Findings.NONE, e.getMessage()), null);
+        return new CellRun(CellVerdict.failed(c, Findings.NONE, e.getMessage()), null);
       }
       try {
         warmUp = warmUpAndMeet(db, preloadProgress, warmupProgress);
         if (warmUp.failed()) {
-          return new CellRepeats.Run(CellVerdict.failed(c, warmUp, warmUp.failure()), null);
+          return new CellRun(CellVerdict.failed(c, warmUp, warmUp.failure()), null);
         }
         run = MeasuredRun.measure(c, db, runProgress);
       } finally {
         release(held);
       }
       if (run.failed()) {
-        return new CellRepeats.Run(CellVerdict.failed(c, warmUp, run.failure()), null);
+        return new CellRun(CellVerdict.failed(c, warmUp, run.failure()), null);
       }
       return afterTheRun(db, warmUp, run, lifeBefore);
     }
@@ -80,18 +80,18 @@ final class CellPipeline {
   }
 
   /** Reads the server after the run, decodes the logs once and derives the cell from them all. */
-  private CellRepeats.Run afterTheRun(
+  private CellRun afterTheRun(
       MongoDatabase db, Findings warmUp, MeasuredRun.Readings run, ServerLife lifeBefore)
       throws IOException {
     MeasuredRun.After after = MeasuredRun.after(c, db, lifeBefore);
     if (after.failed()) {
-      return new CellRepeats.Run(CellVerdict.failedAfter(c, warmUp, run, after.failure()), null);
+      return new CellRun(CellVerdict.failedAfter(c, warmUp, run, after.failure()), null);
     }
     RunLogs logs =
         RunLogs.read(c.layout().histogramsOf(c.recordCount(), c.profile().name(), c.repeat()));
     List<String> seriesNotes = series.append(c.repeat(), logs.intervals()).stream().toList();
     RunFigures figures = RunFigures.derive(c, run, after, warmUp.figures(), logs);
-    return new CellRepeats.Run(CellVerdict.of(c, warmUp, run, after, seriesNotes, figures), logs);
+    return new CellRun(CellVerdict.of(c, warmUp, run, after, seriesNotes, figures), logs);
   }
 
   /**

@@ -12,18 +12,10 @@ import java.util.List;
  * ({@link Repeats#combine}). A failed run fails the cell, naming it.
  */
 final class CellRepeats {
-  /**
-   * One measured run of the cell.
-   *
-   * @param cell its result, ok or failed
-   * @param logs its decoded logs, or null when it did not get that far
-   */
-  record Run(CellResult cell, RunLogs logs) {}
-
   /** Measures run {@code repeat} (from 1) of the cell. */
   @FunctionalInterface
   interface Measure {
-    Run run(int repeat);
+    CellRun run(int repeat);
   }
 
   private final MeasuredRuns runs;
@@ -45,7 +37,7 @@ final class CellRepeats {
     List<RunLogs> logs = new ArrayList<>();
     String stopped = null;
     for (int repeat = 1; repeat <= repeats && stopped == null; repeat++) {
-      Run run = once.run(repeat);
+      CellRun run = once.run(repeat);
       if (run.logs() != null) {
         logs.add(run.logs());
       }

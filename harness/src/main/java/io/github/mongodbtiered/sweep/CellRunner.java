@@ -57,8 +57,7 @@ final class CellRunner {
    * One measured run of the cell on its server, with the seconds its server took to start and stop
    * and the run's wall-clock seconds ({@code cell_s}).
    */
-  private CellRepeats.Run measureOnce(
-      long count, DiskProfile profile, int repeat, DiskProfile next) {
+  private CellRun measureOnce(long count, DiskProfile profile, int repeat, DiskProfile next) {
     long startedNanos = System.nanoTime();
     // Read before start() takes the kept server over: a continued endpoint is that cell's server.
     boolean steadyBefore = handover.handsOnSteady();
@@ -71,12 +70,12 @@ final class CellRunner {
       e = handover.start(profile);
     } catch (Exception ex) {
       CellResult failed = CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
-      return new CellRepeats.Run(timed(failed, startedNanos, null, null), null);
+      return new CellRun(timed(failed, startedNanos, null, null), null);
     }
     long upNanos = System.nanoTime();
-    CellRepeats.Run run = measureOn(e, count, profile, repeat, steadyBefore && e.continued());
+    CellRun run = measureOn(e, count, profile, repeat, steadyBefore && e.continued());
     if (handover.keeps(run.cell(), profile, next)) {
-      return new CellRepeats.Run(
+      return new CellRun(
           timed(run.cell(), startedNanos, seconds(startedNanos, upNanos), null), run.logs());
     }
     long stoppingNanos = System.nanoTime();
@@ -92,13 +91,13 @@ final class CellRunner {
             startedNanos,
             seconds(startedNanos, upNanos),
             seconds(stoppingNanos, System.nanoTime()));
-    return new CellRepeats.Run(timed, run.logs());
+    return new CellRun(timed, run.logs());
   }
 
   /**
    * @param handedSteady whether {@code e} goes on from a cell that ended steady
    */
-  private CellRepeats.Run measureOn(
+  private CellRun measureOn(
       Endpoint e, long count, DiskProfile profile, int repeat, boolean handedSteady) {
     try {
       if (e.enforcement() != null) {
@@ -123,7 +122,7 @@ final class CellRunner {
               listener.runProgress(count, profile, true),
               listener.runProgress(count, profile, false));
     } catch (Exception ex) {
-      return new CellRepeats.Run(
+      return new CellRun(
           CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex)), null);
     }
   }

@@ -34,7 +34,7 @@ final class CellVerdict {
    */
   static CellResult failedAfter(
       CellContext c, Findings warmUp, MeasuredRun.Readings run, String why) {
-    return ran(c, warmUp, run).failed(why).build();
+    return ran(c, warmUp, run, FailedOperations.of(run.result())).failed(why).build();
   }
 
   /**
@@ -50,13 +50,15 @@ final class CellVerdict {
       MeasuredRun.After after,
       List<String> seriesNotes,
       RunFigures figures) {
-    CellResultBuilder cell = ran(c, warmUp, run).notes(seriesNotes).notes(figures.notes());
+    FailedOperations failures = FailedOperations.of(run.result());
+    CellResultBuilder cell =
+        ran(c, warmUp, run, failures).notes(seriesNotes).notes(figures.notes());
     figures.latencies().forEach(cell::latency);
     figures.intendedLatencies().forEach(cell::intendedLatency);
     ClientCpuUsage cpu = run.cpu();
     cell.metrics(figures.metrics()).clientBound(cpu.saturated());
     String shortfall =
-        TargetShortfall.note(c.workload().targetOpsPerSec(), run.result().throughputOpsPerSec());
+        TargetShortfall.note(c.runs().targetOpsPerSec(), run.result().throughputOpsPerSec());
     if (shortfall != null) {
       cell.note(shortfall);
     }
@@ -72,7 +74,6 @@ final class CellVerdict {
               cpu.coresBusy()));
     }
     classify(c, cell, after.sizes(), figures.metrics());
-    FailedOperations failures = FailedOperations.of(run.result());
     String tooMany = failures.beyond(c.runs().maxErrors());
     if (after.restarted() != null || tooMany != null) {
       return cell.failed(after.restarted() != null ? after.restarted() : tooMany).build();
@@ -102,13 +103,14 @@ final class CellVerdict {
   }
 
   /** The cell with its run's counts, kept for diagnosis even when the cell fails. */
-  private static CellResultBuilder ran(CellContext c, Findings warmUp, MeasuredRun.Readings run) {
+  private static CellResultBuilder ran(
+      CellContext c, Findings warmUp, MeasuredRun.Readings run, FailedOperations failures) {
     return started(c, warmUp)
         .run(
             run.result().opsDone(),
             run.result().runtimeMillis(),
             run.result().throughputOpsPerSec())
-        .failedOperations(FailedOperations.of(run.result()).failed());
+        .failedOperations(failures.failed());
   }
 
   /**

@@ -19,7 +19,7 @@ public record Loading(int threads, int batchSize, boolean dropExisting) {
    */
   void check() {
     if (threads < 1) {
-      throw new IllegalArgumentException("--load-threads: give 1 or more client threads");
+      throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
     }
     if (batchSize < 1) {
       throw new IllegalArgumentException("--load-batch-size: give 1 or more records per batch");

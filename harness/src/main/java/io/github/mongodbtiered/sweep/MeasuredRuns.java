@@ -23,6 +23,8 @@ import io.github.mongodbtiered.ycsb.ErrorBudget;
  *     {@link #AUTO_MIN_REPEATS} runs and {@code repeats} ({@code --repeats auto})
  * @param coldCells every cell starts its server cold, rather than going on with the server of the
  *     cell before where only the disk's limits and latency differ ({@code --cold-cells})
+ * @param targetOpsPerSec the measured runs' request rate, an open loop whose latencies are also
+ *     taken from each operation's intended start ({@code --target}), or 0 for a closed loop
  * @param maxErrors failed operations a measured run may have and its cell still be ok ({@code
  *     --max-errors})
  */
@@ -35,6 +37,7 @@ public record MeasuredRuns(
     int repeats,
     boolean repeatsAuto,
     boolean coldCells,
+    double targetOpsPerSec,
     ErrorBudget maxErrors) {
   /** {@code --repeats auto}: the fewest runs, whose spread says anything of the next one. */
   public static final int AUTO_MIN_REPEATS = 3;
@@ -47,11 +50,11 @@ public record MeasuredRuns(
   }
 
   /**
-   * Runs of 60 s at most, ending from 20 s on once known to 5%, after a warm-up of at most 180 s;
-   * one run per cell, cells going on where they can, no failed operation allowed.
+   * Closed-loop runs of 60 s at most, ending from 20 s on once known to 5%, after a warm-up of at
+   * most 180 s; one run per cell, cells going on where they can, no failed operation allowed.
    */
   public static MeasuredRuns defaults() {
-    return new MeasuredRuns(0, 60, 20, 0.05, 180, 1, false, false, ErrorBudget.NONE);
+    return new MeasuredRuns(0, 60, 20, 0.05, 180, 1, false, false, 0, ErrorBudget.NONE);
   }
 
   /**
@@ -80,14 +83,21 @@ public record MeasuredRuns(
       throw new IllegalArgumentException(
           "--repeats auto:MAX: give MAX of " + AUTO_MIN_REPEATS + " or more");
     }
+    if (targetOpsPerSec < 0 || !Double.isFinite(targetOpsPerSec)) {
+      throw new IllegalArgumentException(
+          "--target: give operations per second above 0, or leave it out for a closed loop");
+    }
     if (operations == 0 && seconds == 0) {
       throw new IllegalArgumentException("give --operations or --seconds for each measured run");
     }
   }
 
-  /** Whether a run may end before {@code seconds} on its precision: timed, with room to. */
+  /**
+   * Whether a run may end before {@code seconds} on its precision: a closed loop, timed rather than
+   * counted, with room above the floor.
+   */
   boolean precisionEndsRuns() {
-    return precision > 0 && operations == 0 && minSeconds < seconds;
+    return precision > 0 && operations == 0 && minSeconds < seconds && targetOpsPerSec == 0;
   }
 
   public MeasuredRuns withOperations(long n) {
@@ -100,6 +110,7 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 
@@ -113,6 +124,7 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 
@@ -126,6 +138,7 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 
@@ -139,18 +152,37 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 
   public MeasuredRuns withWarmupSeconds(double s) {
     return new MeasuredRuns(
-        operations, seconds, minSeconds, precision, s, repeats, repeatsAuto, coldCells, maxErrors);
+        operations,
+        seconds,
+        minSeconds,
+        precision,
+        s,
+        repeats,
+        repeatsAuto,
+        coldCells,
+        targetOpsPerSec,
+        maxErrors);
   }
 
   /** {@code n} runs per cell. */
   public MeasuredRuns withRepeats(int n) {
     return new MeasuredRuns(
-        operations, seconds, minSeconds, precision, warmupSeconds, n, false, coldCells, maxErrors);
+        operations,
+        seconds,
+        minSeconds,
+        precision,
+        warmupSeconds,
+        n,
+        false,
+        coldCells,
+        targetOpsPerSec,
+        maxErrors);
   }
 
   /** {@code --repeats auto:maxRuns}: from {@link #AUTO_MIN_REPEATS} to {@code maxRuns} runs. */
@@ -164,6 +196,7 @@ public record MeasuredRuns(
         maxRuns,
         true,
         coldCells,
+        targetOpsPerSec,
         maxErrors);
   }
 
@@ -177,6 +210,21 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         cold,
+        targetOpsPerSec,
+        maxErrors);
+  }
+
+  public MeasuredRuns withTargetOpsPerSec(double opsPerSec) {
+    return new MeasuredRuns(
+        operations,
+        seconds,
+        minSeconds,
+        precision,
+        warmupSeconds,
+        repeats,
+        repeatsAuto,
+        coldCells,
+        opsPerSec,
         maxErrors);
   }
 
@@ -190,6 +238,7 @@ public record MeasuredRuns(
         repeats,
         repeatsAuto,
         coldCells,
+        targetOpsPerSec,
         budget);
   }
 }

@@ -53,7 +53,7 @@ final class RunSettings {
             options.runs().operations(),
             options.runs().seconds(),
             options.runs().warmupSeconds(),
-            options.workload().targetOpsPerSec(),
+            options.runs().targetOpsPerSec(),
             options.runs().repeats(),
             options.runs().repeatsAuto(),
             options.endsRunsEarly()

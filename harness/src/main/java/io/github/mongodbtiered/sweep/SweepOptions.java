@@ -45,23 +45,27 @@ public record SweepOptions(
       server = server.withDataDir(output.outDir().resolve("data"));
     }
     fleet = fleet == null ? Fleet.ALONE : fleet;
-    if (!fleet.alone() && server.mongodbUrl() == null) {
-      throw new IllegalArgumentException(
-          "--clients "
-              + fleet.slot().clients()
-              + ": a fleet drives one server every client reaches: give it with --mongodb-url");
-    }
     server.check();
     cells.check();
     workload.check();
     loading.check();
     runs.check();
     volume.check();
+    if (!fleet.alone() && server.mongodbUrl() == null) {
+      throw new IllegalArgumentException(
+          "--clients "
+              + fleet.slot().clients()
+              + ": a fleet drives one server every client reaches: give it with --mongodb-url");
+    }
   }
 
   /**
-   * Every group's defaults, for {@code workload} (the disk baseline measures its kind of I/O) and
-   * the report directory {@code outDir}: what the command line gives without options.
+   * Every group's defaults, for {@code workload} and the report directory {@code outDir}: what the
+   * command line gives without options. The workload decides the client threads (its {@code
+   * threadcount}) and the disk baseline's kind of I/O ({@link Baseline#defaultsFor}); a workload
+   * given later by {@link #withWorkload} changes neither.
+   *
+   * @throws IllegalArgumentException when the workload's threadcount is not a whole number
    */
   public static SweepOptions defaults(Properties workload, Path outDir) {
     return new SweepOptions(
@@ -128,7 +132,7 @@ public record SweepOptions(
    * to the end, and a fleet's clients end together.
    */
   public boolean endsRunsEarly() {
-    return runs.precisionEndsRuns() && workload.targetOpsPerSec() == 0 && fleet.alone();
+    return runs.precisionEndsRuns() && fleet.alone();
   }
 
   /** The report directory. */

@@ -67,7 +67,9 @@ final class WarmUp {
    * Warms the cell's server up: its findings are the preload's and the warm-up's times, the outcome
    * and the notes on them.
    *
-   * @throws IOException when the disk limits or the latency could not be put back
+   * @throws IOException when the disk limits or the latency could not be put back (unless the
+   *     warm-up's YCSB phase failed first: its failure then stands, as the cell's reason), or a
+   *     fleet's client did not come in time
    */
   static Findings run(
       CellContext c,
@@ -78,13 +80,19 @@ final class WarmUp {
       throws IOException {
     if (c.endpoint().continued()) {
       String failure = c.meet(db, "warmup");
-      return failure != null
-          ? Findings.NONE.failing(failure)
-          : new WarmUp(c, series).untilSteady(db, progress, LiftedLimits.none());
+      if (failure != null) {
+        return Findings.NONE.failing(failure);
+      }
+      try {
+        return new WarmUp(c, series).untilSteady(db, progress, LiftedLimits.none());
+      } catch (PhaseException e) {
+        return Findings.NONE.failing(e.getMessage());
+      }
     }
     LiftedLimits lifted = LiftedLimits.lift(c.server());
+    Findings found = lifted.findings();
     try (lifted) {
-      Findings found = lifted.findings().then(FillAndPreload.run(c, db, series, preloadProgress));
+      found = found.then(FillAndPreload.run(c, db, series, preloadProgress));
       if (!found.failed()) {
         String failure = c.meet(db, "warmup");
         found = failure == null ? found : found.failing(failure);
@@ -92,12 +100,16 @@ final class WarmUp {
       return found.failed()
           ? found
           : found.then(new WarmUp(c, series).untilSteady(db, progress, lifted));
+    } catch (PhaseException e) {
+      // Limits that would not go back after it are suppressed on it: the phase's failure is the
+      // cell's reason, with what the steps before it said.
+      return found.failing(e.getMessage());
     }
   }
 
   /** Runs the workload until the watch finds the steady state or {@code --warmup} runs out. */
   private Findings untilSteady(MongoDatabase db, Progress progress, LiftedLimits lifted)
-      throws IOException {
+      throws PhaseException, IOException {
     double boundSeconds = JvmWarmUp.boundSeconds(c.runs().warmupSeconds());
     SteadyStateWatch watch =
         new SteadyStateWatch(
@@ -107,14 +119,9 @@ final class WarmUp {
                 lifted.any() ? lifted::restore : null,
                 (long) (c.runs().warmupSeconds() * 1000 / 2),
                 c.handedSteady()));
-    PhaseResult warm;
-    try {
-      warm =
-          c.phases()
-              .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
-    } catch (PhaseException e) {
-      return Findings.NONE.failing(e.getMessage());
-    }
+    PhaseResult warm =
+        c.phases()
+            .warmUp(c.endpoint().url(), c.recordCount(), c.profile().name(), boundSeconds, watch);
     WatchOutcome outcome = watch.outcome();
     if (outcome.restoreFailure() != null) {
       throw LiftedLimits.notRestored(outcome.restoreFailure());

@@ -4,18 +4,16 @@ import io.github.mongodbtiered.binding.Redaction;
 import java.util.Properties;
 
 /**
- * What each warm-up and measured run does: the YCSB workload's properties, the client threads that
- * drive it, and the rate they drive it at.
+ * What each warm-up and measured run does: the YCSB workload's properties and the client threads
+ * that drive it.
  *
  * @param properties the workload file's properties with the overrides ({@code --workload}, {@code
  *     -p}), copied here; the sweep sets the counts and lengths itself
  * @param name the workload as named on the command line, a label in the cells' settings; "" for
  *     none
  * @param threads client threads of the warm-ups and measured runs ({@code --threads})
- * @param targetOpsPerSec the measured runs' request rate, an open loop whose latencies are also
- *     taken from each operation's intended start ({@code --target}), or 0 for a closed loop
  */
-public record Workload(Properties properties, String name, int threads, double targetOpsPerSec) {
+public record Workload(Properties properties, String name, int threads) {
   /** The threads of a workload that names none: the study's 16. */
   public static final int DEFAULT_THREADS = 16;
 
@@ -28,12 +26,12 @@ public record Workload(Properties properties, String name, int threads, double t
 
   /**
    * {@code properties} run as they say: their {@code threadcount} (else {@link #DEFAULT_THREADS}),
-   * a closed loop, no name.
+   * no name.
    *
    * @throws IllegalArgumentException when the threadcount is not a whole number
    */
   public static Workload of(Properties properties) {
-    return new Workload(properties, "", threadsOf(properties, ""), 0);
+    return new Workload(properties, "", threadsOf(properties, ""));
   }
 
   /**
@@ -60,11 +58,7 @@ public record Workload(Properties properties, String name, int threads, double t
    */
   void check() {
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads: give 1 or more client threads");
-    }
-    if (targetOpsPerSec < 0 || !Double.isFinite(targetOpsPerSec)) {
-      throw new IllegalArgumentException(
-          "--target: give operations per second above 0, or leave it out for a closed loop");
+      throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
     }
   }
 
@@ -74,15 +68,11 @@ public record Workload(Properties properties, String name, int threads, double t
   }
 
   public Workload withName(String label) {
-    return new Workload(properties, label, threads, targetOpsPerSec);
+    return new Workload(properties, label, threads);
   }
 
   public Workload withThreads(int n) {
-    return new Workload(properties, name, n, targetOpsPerSec);
-  }
-
-  public Workload withTargetOpsPerSec(double opsPerSec) {
-    return new Workload(properties, name, threads, opsPerSec);
+    return new Workload(properties, name, n);
   }
 
   /** The properties with a URL's credentials masked (this string may reach a log). */
@@ -93,14 +83,6 @@ public record Workload(Properties properties, String name, int threads, double t
     if (shown.getProperty("mongodb.url") != null) {
       shown.setProperty("mongodb.url", Redaction.maskUri(shown.getProperty("mongodb.url")));
     }
-    return "Workload[name="
-        + name
-        + ", properties="
-        + shown
-        + ", threads="
-        + threads
-        + ", targetOpsPerSec="
-        + targetOpsPerSec
-        + "]";
+    return "Workload[name=" + name + ", properties=" + shown + ", threads=" + threads + "]";
   }
 }

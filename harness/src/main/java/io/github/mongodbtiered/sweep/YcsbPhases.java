@@ -96,10 +96,10 @@ final class YcsbPhases {
       layout.deleteHistogramsOf(recordCount, profile, repeat);
     }
     perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile, repeat));
-    if (workload.targetOpsPerSec() > 0) {
+    if (runs.targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
-      p.setProperty("target", BigDecimal.valueOf(workload.targetOpsPerSec()).toPlainString());
+      p.setProperty("target", BigDecimal.valueOf(runs.targetOpsPerSec()).toPlainString());
       p.setProperty("measurement.interval", "both");
     }
     return run(

@@ -201,7 +201,7 @@ class MongodbTieredCliTest {
 
   @Test
   void targetIsOperationsPerSecondForTheWholeClient() {
-    WorkloadOptions.TargetRate rate = new WorkloadOptions.TargetRate();
+    RunOptions.TargetRate rate = new RunOptions.TargetRate();
     assertEquals(1000.0, rate.convert("1000"));
     assertEquals(2500.0, rate.convert("2.5k"));
     assertEquals(0.5, rate.convert("0.5"));

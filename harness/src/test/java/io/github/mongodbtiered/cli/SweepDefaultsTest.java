@@ -57,6 +57,11 @@ class SweepDefaultsTest {
             "Seconds per baseline step (default: 5)")) {
       assertTrue(text.contains(shown), () -> shown + " not in:\n" + text);
     }
+    // The measured runs' options in the order they always had, --target among them.
+    int warmup = text.indexOf(" --warmup=");
+    int target = text.indexOf(" --target=");
+    int maxErrors = text.indexOf(" --max-errors=");
+    assertTrue(warmup < target && target < maxErrors, text);
   }
 
   @Test
@@ -71,6 +76,32 @@ class SweepDefaultsTest {
         List.of(DiskBaseline.Mode.READ, DiskBaseline.Mode.WRITE),
         baselineModes(dir, "--baseline-mode", "both"));
     assertEquals(List.of(DiskBaseline.Mode.WRITE), baselineModes(dir, "--baseline-mode", "write"));
+  }
+
+  @Test
+  void badOptionsAreRefusedInTheOrderTheyAlwaysWere(@TempDir Path dir) {
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+    // The run's length before the fleet's id; the cells before the workload's threads; the
+    // baseline's file before the volume's size.
+    refused(dir, "give --operations or --seconds", "--clients", "2", "--seconds", "0");
+    refused(dir, "--profiles", "-p", "threadcount=x", "--profiles", "nope");
+    refused(
+        dir,
+        "--baseline-file-size 32m",
+        "--baseline-blocks",
+        "4k-64m",
+        "--baseline-file-size",
+        "32m",
+        "--volume-size",
+        "100m");
+    refused(dir, "--threads and --load-threads must be at least 1", "-p", "threadcount=0");
+  }
+
+  private static void refused(Path dir, String start, String... args) {
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> fromCommandLine(dir, args));
+    assertTrue(e.getMessage().contains(start), e::getMessage);
   }
 
   @Test

@@ -103,7 +103,7 @@ class PreciseEnoughTest {
     assertTrue(PreciseEnough.watching(bar, closedLoop) instanceof PreciseEnough);
     assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withOperations(50_000))));
     assertSame(
-        bar, PreciseEnough.watching(bar, options().withWorkload(w -> w.withTargetOpsPerSec(1000))));
+        bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withTargetOpsPerSec(1000))));
     assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withPrecision(0))));
     assertSame(bar, PreciseEnough.watching(bar, options().withRuns(r -> r.withMinSeconds(60))));
     assertFalse(options().withRuns(r -> r.withSeconds(10)).endsRunsEarly());

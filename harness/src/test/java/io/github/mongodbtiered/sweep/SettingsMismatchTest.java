@@ -95,12 +95,12 @@ class SettingsMismatchTest {
   @Test
   void anotherTargetRateIsAnotherSettingAndAClosedLoopIsNamedSo() throws Exception {
     SweepOptions closed = options("w", uniform(), 16, 5, false);
-    SweepOptions at1000 = closed.withWorkload(w -> w.withTargetOpsPerSec(1000));
+    SweepOptions at1000 = closed.withRuns(r -> r.withTargetOpsPerSec(1000));
     assertEquals(
         List.of("target: 1000 ops/s → 2500 ops/s"),
         SettingsDifferences.between(
             settings(at1000, IO1, ""),
-            settings(closed.withWorkload(w -> w.withTargetOpsPerSec(2500)), IO1, "")));
+            settings(closed.withRuns(r -> r.withTargetOpsPerSec(2500)), IO1, "")));
     assertEquals(
         List.of("target: closed loop → 1000 ops/s"),
         SettingsDifferences.between(settings(closed, IO1, ""), settings(at1000, IO1, "")));

@@ -88,9 +88,9 @@ class SweepOptionsTest {
   @Test
   void withTargetAndWithFleetChangeOnlyThatOption() {
     SweepOptions o = small().withServer(s -> s.withUrl("mongodb://h/db"));
-    SweepOptions at = o.withWorkload(w -> w.withTargetOpsPerSec(500));
-    assertEquals(500, at.workload().targetOpsPerSec());
-    assertEquals(o, at.withWorkload(w -> w.withTargetOpsPerSec(0)));
+    SweepOptions at = o.withRuns(r -> r.withTargetOpsPerSec(500));
+    assertEquals(500, at.runs().targetOpsPerSec());
+    assertEquals(o, at.withRuns(r -> r.withTargetOpsPerSec(0)));
 
     Fleet two = new Fleet(new ClientSlot(1, 2), "f", Duration.ofSeconds(5));
     SweepOptions second = o.withFleet(two);
@@ -114,7 +114,7 @@ class SweepOptionsTest {
     refused("--profiles", () -> small().withCells(c -> c.withProfiles(List.of())));
     refused("--threads", () -> small().withWorkload(w -> w.withThreads(0)));
     refused("--load-threads", () -> small().withLoading(l -> l.withThreads(0)));
-    refused("--target", () -> small().withWorkload(w -> w.withTargetOpsPerSec(-1)));
+    refused("--target", () -> small().withRuns(r -> r.withTargetOpsPerSec(-1)));
     refused("--operations", () -> small().withRuns(r -> r.withOperations(0).withSeconds(0)));
     refused("--volume-size", () -> small().withVolume(v -> v.withSizeBytes(-1)));
     assertThrows(NullPointerException.class, () -> small().withOutput(o -> Output.to(null)));
