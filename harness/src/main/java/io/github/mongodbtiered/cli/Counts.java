@@ -94,6 +94,18 @@ final class Counts {
     }
   }
 
+  /** Microseconds of CPU time per operation: a whole number from 0 to 1000000 (a second). */
+  static final class ExtraCost implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      int n = wholeNumber(text);
+      return checked(
+          text,
+          n,
+          n >= 0 && n <= 1_000_000 ? "" : "give microseconds from 0 to 1000000 per operation");
+    }
+  }
+
   /** A disk baseline's last thread count: a power of two, as threads double each step. */
   static final class BaselineThreads implements ITypeConverter<Integer> {
     @Override

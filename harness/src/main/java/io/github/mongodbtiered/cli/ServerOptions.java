@@ -68,6 +68,28 @@ final class ServerOptions {
   String image;
 
   @Option(
+      names = "--server-arg",
+      paramLabel = "ARG",
+      description =
+          "An option for the servers the sweep starts, passed to mongod as given (repeat per"
+              + " option), e.g. --server-arg=--wiredTigerCollectionBlockCompressor=zstd or"
+              + " --server-arg=--setParameter=wiredTigerConcurrentReadTransactions=64. A cache size"
+              + " (--wiredTigerCacheSizeGB) replaces the profile's. The embedded stand-in and its"
+              + " image take the options docs/standin.md lists and refuse the others; a mongod that"
+              + " refuses one fails before anything is loaded.")
+  List<String> serverArgs = new ArrayList<>();
+
+  @Option(
+      names = "--standin-extra-cost",
+      paramLabel = "MICROS",
+      converter = Counts.ExtraCost.class,
+      description =
+          "The stand-in (embedded, or its image) spends this much CPU time on every operation"
+              + " besides its own work: a server slower by a known amount, to test a comparison"
+              + " against (docs/compare.md). Not for MongoDB images (default: 0).")
+  int standinExtraCostMicros;
+
+  @Option(
       names = "--data-dir",
       paramLabel = "DIR",
       description =
@@ -83,7 +105,14 @@ final class ServerOptions {
    */
   Server server(Path out) {
     Server.Choice choice = choice();
-    return new Server(choice, mongodbUrl, shardUrls(), image, dataDir(out));
+    return new Server(
+        choice,
+        mongodbUrl,
+        shardUrls(),
+        image,
+        dataDir(out),
+        List.copyOf(serverArgs),
+        standinExtraCostMicros);
   }
 
   /** --server, or URL with --mongodb-url, which leaves no other choice. */

@@ -14,6 +14,7 @@ import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.SweepRunner;
 import io.github.mongodbtiered.sweep.TargetServer;
 import io.github.mongodbtiered.sweep.TargetServers;
+import io.github.mongodbtiered.sweep.Variants;
 import io.github.mongodbtiered.sweep.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -103,6 +104,10 @@ public final class SweepCommand implements Callable<Integer> {
   FleetOptions fleet;
 
   @Mixin
+  @HelpSection("Variants")
+  VariantOptions variantOptions;
+
+  @Mixin
   @HelpSection("Output")
   OutputOptions output;
 
@@ -110,20 +115,28 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long startedNanos = System.nanoTime();
     SweepOptions options = options();
+    Variants variants = variantOptions.variants(options);
     Path out = output.out;
     PrintWriter err = spec.commandLine().getErr();
     // Before anything is written: a bad --out is refused, a second sweep into it too.
     OutDirs.requireReportDir(out, "--out");
     try (ReportLock lock =
-            ReportLock.take(
-                out,
-                "--out",
-                "wait for it to finish or give another --out",
-                typedCommand(),
-                err::println);
-        TargetServer target = TargetServers.open(options, err)) {
-      SweepConsole console =
-          new SweepConsole(err, options, !output.noProgress, System.console() != null);
+        ReportLock.take(
+            out,
+            "--out",
+            "wait for it to finish or give another --out",
+            typedCommand(),
+            err::println)) {
+      return variants == null
+          ? sweep(options, err, startedNanos)
+          : VariantsRun.sweep(this, options, variants, startedNanos);
+    }
+  }
+
+  /** The sweep of these options alone. */
+  private int sweep(SweepOptions options, PrintWriter err, long startedNanos) throws Exception {
+    try (TargetServer target = TargetServers.open(options, err)) {
+      SweepConsole console = console(options);
       String ignored = IgnoredSignals.note();
       if (!ignored.isEmpty()) {
         console.info(ignored);
@@ -138,8 +151,14 @@ public final class SweepCommand implements Callable<Integer> {
     }
   }
 
+  /** The console a sweep reports to, with progress bars unless --no-progress. */
+  SweepConsole console(SweepOptions options) {
+    return new SweepConsole(
+        spec.commandLine().getErr(), options, !output.noProgress, System.console() != null);
+  }
+
   /** Prints the outcome's table, where its report is and where the time went; its exit code. */
-  private int reported(SweepRunner.Outcome outcome, SweepOptions options, long startedNanos) {
+  int reported(SweepRunner.Outcome outcome, SweepOptions options, long startedNanos) {
     PrintWriter stdout = spec.commandLine().getOut();
     ResultTable.print(stdout, outcome.cells());
     stdout.printf(
@@ -193,7 +212,7 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   /** "mongodb-tiered sweep ...", as typed (the parse result's arguments include "sweep"). */
-  private List<String> typedCommand() {
+  List<String> typedCommand() {
     List<String> command = new ArrayList<>(List.of("mongodb-tiered"));
     command.addAll(spec.commandLine().getParseResult().originalArgs());
     return command;

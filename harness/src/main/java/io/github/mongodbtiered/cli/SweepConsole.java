@@ -60,35 +60,48 @@ final class SweepConsole implements SweepRunner.Listener {
   }
 
   @Override
+  public void cellFinished(String variant, CellResult c) {
+    cellName = "variant " + variant + ", cell ";
+    try {
+      cellFinished(c);
+    } finally {
+      cellName = "cell ";
+    }
+  }
+
+  /** How a finished cell is named: "cell 2000000 x hdd-150", its variant first in a variant's. */
+  private String cellName = "cell ";
+
+  @Override
   public void cellFinished(CellResult c) {
     info(
         c.ok()
             ? String.format(
                 Locale.ROOT,
-                "cell %s: %.0f ops/s%s, tier %s",
+                cellName + "%s: %.0f ops/s%s, tier %s",
                 c.key(),
                 c.throughputOpsPerSec(),
                 openLoop(c),
                 c.observedTier() == null ? "(not measured)" : c.observedTier().id())
-            : "cell " + c.key() + " FAILED: " + c.error());
+            : cellName + c.key() + " FAILED: " + c.error());
     if (c.ok()) {
       c.notes().stream()
           .filter(n -> n.startsWith("target not met"))
-          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+          .forEach(n -> info("warning: " + cellName + c.key() + " " + n));
     }
     Double steady = c.metrics().get(Metric.STEADY_STATE);
     if (c.ok() && steady != null && steady == 0) {
       // Its figures stand, but nobody should take them for a steady cell's.
       c.notes().stream()
           .filter(n -> n.startsWith("not steady"))
-          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+          .forEach(n -> info("warning: " + cellName + c.key() + " " + n));
     }
     Double unstable = c.metrics().get(Metric.UNSTABLE);
     if (c.ok() && unstable != null && unstable > 0) {
       // Real figures, but too variable to be read as one number.
       c.notes().stream()
           .filter(n -> n.startsWith("unstable"))
-          .forEach(n -> info("warning: cell " + c.key() + " " + n));
+          .forEach(n -> info("warning: " + cellName + c.key() + " " + n));
     }
   }
 

@@ -13,8 +13,11 @@ import java.util.Locale;
  * @param betweenSweeps the standard deviation, on the log scale (0.08: about 8%), of a cell's mean
  *     from one sweep to the next beyond what its repeats show: the repeats of one sweep share its
  *     JVM and its moment of the host, so they under-state how far the next sweep lands
+ * @param pairedRounds whether the sides are variants of one sweep whose runs pair by round (then
+ *     neither allowance applies: the rounds' ratios measure the spread)
  */
-public record CompareRules(double band, double singleRunAllowance, double betweenSweeps) {
+public record CompareRules(
+    double band, double singleRunAllowance, double betweenSweeps, boolean pairedRounds) {
   /** The default: ±5%, single runs allowed 25%. */
   public static final double DEFAULT_BAND = 0.05;
 
@@ -26,6 +29,23 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
    * 14 of 112 comparisons of identical sweeps were faster or slower, with it 2 (docs/compare.md).
    */
   public static final double DEFAULT_BETWEEN_SWEEPS = 0.08;
+
+  /**
+   * The band of a comparison of variants paired by round: runs of one sweep, interleaved, whose
+   * rounds' ratios leave out what the rounds shared, tell apart changes far smaller than two
+   * sweeps' 5%; 1% keeps a difference of no consequence from being called a change.
+   */
+  public static final double DEFAULT_PAIRED_BAND = 0.01;
+
+  /** Two reports' rules. */
+  public CompareRules(double band, double singleRunAllowance, double betweenSweeps) {
+    this(band, singleRunAllowance, betweenSweeps, false);
+  }
+
+  /** The rules of variants of one sweep compared round by round, at {@code band}. */
+  public static CompareRules paired(double band) {
+    return new CompareRules(band, DEFAULT_SINGLE_RUN_ALLOWANCE, 0, true);
+  }
 
   public CompareRules {
     if (!(band >= 0 && band < 1)) {
@@ -45,6 +65,9 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
    * allowance alone (repeats that agree exactly, the normal quantile) spans more than the band.
    */
   public boolean equivalenceReachable() {
+    if (pairedRounds) {
+      return true;
+    }
     double narrowest =
         LogRatios.quantile975(Double.POSITIVE_INFINITY) * Math.sqrt(2) * betweenSweeps;
     return Math.exp(narrowest) - 1 <= band && 1 - Math.exp(-narrowest) <= band;
@@ -63,6 +86,16 @@ public record CompareRules(double band, double singleRunAllowance, double betwee
   }
 
   private List<String> rules() {
+    if (pairedRounds) {
+      return List.of(
+          "ratios are NEW / BASE with a 95% interval; band ±" + pct(band) + ".",
+          "faster / slower (p99 higher / lower): the whole interval beyond the band;"
+              + " equivalent: the whole interval inside it; unsure: anything else.",
+          "variants of one sweep: each round's NEW run over its BASE run, Student's t on the"
+              + " logs of those ratios (what a round's runs shared cancels in its ratio); the"
+              + " minimum detectable effect is the change the verdict calls with 80% power at"
+              + " that spread and those rounds.");
+    }
     return List.of(
         "ratios are NEW / BASE with a 95% interval; band ±" + pct(band) + ".",
         "faster / slower (p99 higher / lower): the whole interval beyond the band;"

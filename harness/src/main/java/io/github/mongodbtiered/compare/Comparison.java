@@ -42,6 +42,29 @@ public record Comparison(
    * @param next NEW's cells
    */
   public static Comparison of(List<CellResult> base, List<CellResult> next, CompareRules rules) {
+    return match(base, next, rules, Comparison::compare);
+  }
+
+  /**
+   * Two variants of one sweep, their runs paired by round ({@link RepeatRun#round}): the intervals
+   * from the rounds' ratios ({@link LogRatios#paired}). A cell whose rounds do not pair (a side
+   * without rounds, or other rounds) is not compared, and says why.
+   *
+   * @param rules {@link CompareRules#paired} rules
+   */
+  public static Comparison ofRounds(
+      List<CellResult> base, List<CellResult> next, CompareRules rules) {
+    return match(base, next, rules, Comparison::compareRounds);
+  }
+
+  /** How two matched cells are compared: null with a reason when they cannot be. */
+  @FunctionalInterface
+  private interface Compare {
+    CellComparison of(CellResult base, CellResult next, CompareRules rules);
+  }
+
+  private static Comparison match(
+      List<CellResult> base, List<CellResult> next, CompareRules rules, Compare how) {
     Map<String, CellResult> nextByKey = new LinkedHashMap<>();
     next.forEach(c -> nextByKey.put(c.key(), c));
     List<CellComparison> cells = new ArrayList<>();
@@ -51,10 +74,13 @@ public record Comparison(
       inBase.add(b.key());
       CellResult n = nextByKey.get(b.key());
       String why = n == null ? "only in BASE" : whyNot(b, n);
+      if (why == null && rules.pairedRounds()) {
+        why = unpaired(b, n);
+      }
       if (why != null) {
         unmatched.add(new Unmatched(b.recordCount(), b.profile(), why));
       } else {
-        cells.add(compare(b, n, rules));
+        cells.add(how.of(b, n, rules));
       }
     }
     for (CellResult n : next) {
@@ -106,6 +132,46 @@ public record Comparison(
     String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
     RatioInterval throughput = throughput(b, n, rules);
     RatioInterval p99 = p99(b, n, op, rules);
+    return new CellComparison(
+        b.recordCount(),
+        b.profile(),
+        side(b, op),
+        side(n, op),
+        new CellComparison.Measure(throughput, Change.of(throughput, rules.band())),
+        p99 == null ? null : new CellComparison.Measure(p99, Change.of(p99, rules.band())),
+        settingsDifferences(b, n));
+  }
+
+  /** Why two variants' cells do not pair round by round, or null when they do. */
+  private static String unpaired(CellResult b, CellResult n) {
+    List<Integer> bRounds = b.repeatRuns().stream().map(RepeatRun::round).toList();
+    List<Integer> nRounds = n.repeatRuns().stream().map(RepeatRun::round).toList();
+    if (bRounds.size() < 2 || bRounds.contains(null) || nRounds.contains(null)) {
+      return "no rounds to pair (not a sweep of variants, or one round)";
+    }
+    if (!new java.util.TreeSet<>(bRounds).equals(new java.util.TreeSet<>(nRounds))) {
+      return "the rounds differ (BASE " + bRounds + ", NEW " + nRounds + ")";
+    }
+    return null;
+  }
+
+  private static CellComparison compareRounds(CellResult b, CellResult n, CompareRules rules) {
+    String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
+    Map<Integer, RepeatRun> nByRound = new LinkedHashMap<>();
+    n.repeatRuns().forEach(r -> nByRound.put(r.round(), r));
+    List<Double> bOps = new ArrayList<>();
+    List<Double> nOps = new ArrayList<>();
+    List<Double> bP99 = new ArrayList<>();
+    List<Double> nP99 = new ArrayList<>();
+    for (RepeatRun br : b.repeatRuns()) {
+      RepeatRun nr = nByRound.get(br.round());
+      bOps.add(br.opsPerSec());
+      nOps.add(nr.opsPerSec());
+      bP99.add(br.p99Ms());
+      nP99.add(nr.p99Ms());
+    }
+    RatioInterval throughput = LogRatios.paired(bOps, nOps);
+    RatioInterval p99 = usable(bP99) && usable(nP99) ? LogRatios.paired(bP99, nP99) : null;
     return new CellComparison(
         b.recordCount(),
         b.profile(),

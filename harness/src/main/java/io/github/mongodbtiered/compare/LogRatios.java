@@ -41,16 +41,53 @@ public final class LogRatios {
     if (se == 0) {
       // Every run alike on both sides (a capped rate can do it): nothing to widen by.
       double r = Math.exp(diff);
-      return new RatioInterval(r, r, r, RatioInterval.Basis.REPEATS);
+      return new RatioInterval(r, r, r, RatioInterval.Basis.REPEATS, 0, Double.POSITIVE_INFINITY);
     }
     // Welch-Satterthwaite degrees of freedom; the known part adds none of the sampling error.
     double sampled = vb * vb / (b.count() - 1) + vn * vn / (n.count() - 1);
-    double t = quantile975(sampled == 0 ? Double.POSITIVE_INFINITY : se * se * se * se / sampled);
+    double df = sampled == 0 ? Double.POSITIVE_INFINITY : se * se * se * se / sampled;
+    double t = quantile975(df);
     return new RatioInterval(
         Math.exp(diff),
         Math.exp(diff - t * se),
         Math.exp(diff + t * se),
-        RatioInterval.Basis.REPEATS);
+        RatioInterval.Basis.REPEATS,
+        se,
+        df);
+  }
+
+  /**
+   * The ratio of runs paired by round (variants of one sweep): Student's t on the per-round log
+   * ratios {@code log(next[i] / base[i])}, exponentiated. What the two runs of a round shared (the
+   * host's state, the data set's age) cancels in each ratio, so the interval rests on how the
+   * rounds' ratios varied, not on how the runs did.
+   *
+   * @param base each round's BASE value (two or more, all above zero)
+   * @param next the same rounds' NEW values, in the same order
+   */
+  public static RatioInterval paired(List<Double> base, List<Double> next) {
+    if (base.size() != next.size()) {
+      throw new IllegalArgumentException(
+          "paired runs: " + base.size() + " BASE runs against " + next.size() + " NEW");
+    }
+    java.util.ArrayList<Double> ratios = new java.util.ArrayList<>();
+    for (int i = 0; i < base.size(); i++) {
+      if (!(base.get(i) > 0) || !(next.get(i) > 0)) {
+        throw new IllegalArgumentException("a ratio's runs must be above zero");
+      }
+      ratios.add(next.get(i) / base.get(i));
+    }
+    Moments d = Moments.ofLogs(ratios);
+    double se = Math.sqrt(d.variance() / d.count());
+    double df = d.count() - 1;
+    double t = quantile975(df);
+    return new RatioInterval(
+        Math.exp(d.mean()),
+        Math.exp(d.mean() - t * se),
+        Math.exp(d.mean() + t * se),
+        RatioInterval.Basis.PAIRED,
+        se,
+        df);
   }
 
   /**
@@ -101,16 +138,21 @@ public final class LogRatios {
    * Welch-Satterthwaite gives them); the normal's for infinite df (no sampled variance at all).
    */
   static double quantile975(double df) {
+    return quantile(0.975, df);
+  }
+
+  /** The {@code p} quantile of Student's t with {@code df} degrees of freedom; normal's at ∞. */
+  static double quantile(double p, double df) {
     return Double.isInfinite(df)
-        ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.975)
-        : new TDistribution(null, df).inverseCumulativeProbability(0.975);
+        ? new NormalDistribution(null, 0, 1).inverseCumulativeProbability(p)
+        : new TDistribution(null, df).inverseCumulativeProbability(p);
   }
 
   /** Count, mean and sample variance of the logs of values above zero. */
   record Moments(int count, double mean, double variance) {
     static Moments ofLogs(List<Double> values) {
       if (values.size() < 2) {
-        throw new IllegalArgumentException("Welch's t needs two or more runs a side");
+        throw new IllegalArgumentException("an interval needs two or more runs a side");
       }
       double sum = 0;
       for (double v : values) {

@@ -7,12 +7,32 @@ package io.github.mongodbtiered.compare;
  * @param low the interval's lower end
  * @param high its upper end
  * @param basis what the interval rests on
+ * @param logStandardError the standard error of the log ratio the interval was drawn from; NaN
+ *     where the interval rests on no sampled spread (a single run)
+ * @param degreesOfFreedom the t distribution's degrees of freedom behind the interval (infinite for
+ *     the normal's); NaN with {@code logStandardError}
  */
-public record RatioInterval(double ratio, double low, double high, Basis basis) {
+public record RatioInterval(
+    double ratio,
+    double low,
+    double high,
+    Basis basis,
+    double logStandardError,
+    double degreesOfFreedom) {
+  /** An interval that rests on no sampled spread: its minimum detectable effect is unknown. */
+  public RatioInterval(double ratio, double low, double high, Basis basis) {
+    this(ratio, low, high, basis, Double.NaN, Double.NaN);
+  }
+
   /** What an interval rests on. */
   public enum Basis {
     /** Welch's t on the logs of each side's per-repeat values: the variation between runs. */
     REPEATS("repeats"),
+    /**
+     * Student's t on the log ratios of runs paired by round (variants of one sweep): the spread
+     * between the rounds' ratios, which leaves out what the rounds shared.
+     */
+    PAIRED("paired rounds"),
     /**
      * A side has one run: the runs' own intervals (how each run varied within itself) combined and
      * widened by the single-run allowance, since one run says nothing of how the next lands.
@@ -43,5 +63,20 @@ public record RatioInterval(double ratio, double low, double high, Basis basis) 
 
   public boolean contains(double value) {
     return low <= value && value <= high;
+  }
+
+  /**
+   * The smallest change (a fraction: 0.05 for 5%, either way) that the verdict against {@code band}
+   * would call a change with 80% power at this spread and these degrees of freedom, the interval
+   * being 95%: {@code exp(log(1 + band) + (t(0.975) + t(0.80)) · se) − 1}. NaN where the interval
+   * rests on no sampled spread.
+   */
+  public double minimumDetectable(double band) {
+    if (Double.isNaN(logStandardError) || Double.isNaN(degreesOfFreedom)) {
+      return Double.NaN;
+    }
+    double z =
+        LogRatios.quantile(0.975, degreesOfFreedom) + LogRatios.quantile(0.80, degreesOfFreedom);
+    return Math.expm1(Math.log1p(band) + z * logStandardError);
   }
 }

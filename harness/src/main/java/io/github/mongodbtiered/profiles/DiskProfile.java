@@ -106,6 +106,33 @@ public final class DiskProfile {
     return cache.isPresent() ? OptionalLong.of((Long) cache.get()) : OptionalLong.empty();
   }
 
+  /**
+   * This profile with one setting as a profiles file writes it ({@code added-latency-ms}, {@code
+   * 8}), under the same name: a variant of a sweep that runs the profile's cells on other disk
+   * figures.
+   *
+   * @throws IllegalArgumentException naming the key, or the value and what it must be
+   */
+  public DiskProfile with(String fileKey, String text) {
+    Setting setting =
+        Setting.byFileKey(fileKey)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "'"
+                            + fileKey
+                            + "' is no profile setting; use one of "
+                            + Arrays.stream(Setting.values()).map(Setting::fileKey).toList()));
+    Object value;
+    try {
+      value = setting.parse(text.trim());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          fileKey + ": '" + text + "' is not " + setting.kind.expected);
+    }
+    return toBuilder().set(setting, value).build();
+  }
+
   /** The value of {@code setting}, as {@link Setting} stores it. */
   public Object get(Setting setting) {
     return values.getOrDefault(setting, setting.kind.unset);

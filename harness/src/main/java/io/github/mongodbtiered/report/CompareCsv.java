@@ -32,6 +32,7 @@ public final class CompareCsv {
           "ops_ratio_ci95_high",
           "ops_basis",
           "verdict",
+          "ops_min_detectable_pct",
           "base_p99_ms",
           "new_p99_ms",
           "p99_ratio",
@@ -39,6 +40,7 @@ public final class CompareCsv {
           "p99_ratio_ci95_high",
           "p99_basis",
           "p99_verdict",
+          "p99_min_detectable_pct",
           "settings_differences");
 
   private CompareCsv() {}
@@ -48,7 +50,7 @@ public final class CompareCsv {
     StringBuilder out = new StringBuilder();
     Csv.line(out, HEADER);
     for (CellComparison c : comparison.cells()) {
-      Csv.line(out, row(c));
+      Csv.line(out, row(c, comparison.rules().band()));
     }
     for (Comparison.Unmatched u : comparison.unmatched()) {
       List<String> fields = new ArrayList<>();
@@ -73,7 +75,7 @@ public final class CompareCsv {
     return file;
   }
 
-  private static List<String> row(CellComparison c) {
+  private static List<String> row(CellComparison c, double band) {
     List<String> f = new ArrayList<>();
     f.add(Long.toString(c.recordCount()));
     f.add(c.profile());
@@ -85,10 +87,12 @@ public final class CompareCsv {
     f.add(number(c.next().opsPerSec()));
     ratio(f, c.throughput().interval());
     f.add(c.verdict());
+    f.add(pct(c.throughput().interval().minimumDetectable(band)));
     f.add(number(c.base().p99Ms()));
     f.add(number(c.next().p99Ms()));
     ratio(f, c.p99() == null ? null : c.p99().interval());
     f.add(c.p99() == null ? "" : c.p99().change().latencyWord());
+    f.add(c.p99() == null ? "" : pct(c.p99().interval().minimumDetectable(band)));
     f.add(String.join("; ", c.settingsDifferences()));
     return f;
   }
@@ -98,6 +102,11 @@ public final class CompareCsv {
     f.add(r == null ? "" : number(r.low()));
     f.add(r == null ? "" : number(r.high()));
     f.add(r == null ? "" : r.basis().id());
+  }
+
+  /** A fraction as a percentage, empty when unknown. */
+  private static String pct(double fraction) {
+    return Double.isFinite(fraction) ? Double.toString(fraction * 100) : "";
   }
 
   /** Empty when unknown or not finite (an unbounded interval's upper end), as in summary.csv. */

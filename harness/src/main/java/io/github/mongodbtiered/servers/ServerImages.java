@@ -50,7 +50,7 @@ public final class ServerImages {
    * Whether a local image is the stand-in, by the label its build gives it rather than by name (the
    * build takes any name): false when Docker cannot say.
    */
-  static boolean isStandin(String image) {
+  public static boolean isStandin(String image) {
     try {
       var config =
           DockerClientFactory.instance().client().inspectImageCmd(image).exec().getConfig();

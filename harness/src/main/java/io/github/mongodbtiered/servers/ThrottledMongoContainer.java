@@ -37,6 +37,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   private static final Duration STARTUP = Duration.ofMinutes(3);
 
   private final DiskProfile profile;
+  private final List<String> serverArgs;
 
   /** The profile whose disk limits the running server has: {@link #limit} changes them. */
   private volatile DiskProfile limits;
@@ -53,6 +54,18 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
    * @param dataDir a host directory for the server's data; its disk is the one throttled
    */
   public ThrottledMongoContainer(String image, DiskProfile profile, Path dataDir) {
+    this(image, profile, dataDir, List.of());
+  }
+
+  /**
+   * @param image a MongoDB image ({@code mongo:7.0}) or the stand-in
+   * @param profile the limits to apply
+   * @param dataDir a host directory for the server's data; its disk is the one throttled
+   * @param serverArgs options for the server beyond the profile's, passed as given ({@code
+   *     --server-arg}); a cache size among them replaces the profile's
+   */
+  public ThrottledMongoContainer(
+      String image, DiskProfile profile, Path dataDir, List<String> serverArgs) {
     super(ServerImages.resolve(image));
     this.image = image;
     this.profile = profile;
@@ -61,7 +74,8 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withImagePullPolicy(ServerImages.pullPolicy(image));
     withExposedPorts(PORT);
     withFileSystemBind(dataDir.toAbsolutePath().toString(), "/data/db", BindMode.READ_WRITE);
-    withCommand(command(profile).toArray(new String[0]));
+    this.serverArgs = List.copyOf(serverArgs);
+    withCommand(command(profile, this.serverArgs).toArray(new String[0]));
     withLabel("io.github.mongodbtiered.profile", profile.name());
     // Owner and data directory: a later run finds this container if this JVM is killed outright.
     withLabels(ContainerLabels.ownedBy(dataDir));
@@ -111,23 +125,42 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
 
   /** mongod's options: all interfaces, and the profile's cache when it has a size for it. */
   static List<String> command(DiskProfile profile) {
+    return command(profile, List.of());
+  }
+
+  /**
+   * mongod's options: all interfaces, the profile's cache when it has a size for it and {@code
+   * serverArgs} set none (mongod refuses an option given twice), then {@code serverArgs} as given.
+   */
+  static List<String> command(DiskProfile profile, List<String> serverArgs) {
     List<String> args = new ArrayList<>(List.of("--bind_ip_all"));
-    profile
-        .effectiveCacheBytes()
-        .ifPresent(
-            bytes -> {
-              args.add("--wiredTigerCacheSizeGB");
-              args.add(String.format(Locale.ROOT, "%.3f", bytes / (double) (1L << 30)));
-            });
+    if (!setsCacheSize(serverArgs)) {
+      profile
+          .effectiveCacheBytes()
+          .ifPresent(
+              bytes -> {
+                args.add("--wiredTigerCacheSizeGB");
+                args.add(String.format(Locale.ROOT, "%.3f", bytes / (double) (1L << 30)));
+              });
+    }
+    args.addAll(serverArgs);
     return args;
   }
+
+  /** Whether {@code serverArgs} size WiredTiger's cache themselves. */
+  public static boolean setsCacheSize(List<String> serverArgs) {
+    return serverArgs.stream()
+        .anyMatch(a -> a.equals(CACHE_OPTION) || a.startsWith(CACHE_OPTION + "="));
+  }
+
+  private static final String CACHE_OPTION = "--wiredTigerCacheSizeGB";
 
   /**
    * Adds WiredTiger settings to the server's command line before {@link #start}, as {@code
    * --wiredTigerEngineConfigString}, which mongod and the stand-in both take.
    */
   public ThrottledMongoContainer withEngineConfig(String config) {
-    List<String> args = new ArrayList<>(command(profile));
+    List<String> args = new ArrayList<>(command(profile, serverArgs));
     args.add("--wiredTigerEngineConfigString");
     args.add(config);
     return withCommand(args.toArray(new String[0]));

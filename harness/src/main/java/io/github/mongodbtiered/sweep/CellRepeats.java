@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.RepeatRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,30 @@ final class CellRepeats {
       return CellResult.failed(
           first.recordCount(), first.profile(), first.server(), Messages.of(ex));
     }
+  }
+
+  /**
+   * A variant's cell from its rounds' runs, all ok and two or more, each keeping its round and its
+   * place in that round's order ({@link RepeatRun#round}).
+   *
+   * @param positions where the variant ran in each round's order, from 1, round by round
+   */
+  static CellResult inRounds(List<CellRun> runs, List<Integer> positions) {
+    List<CellResult> results = runs.stream().map(CellRun::cell).toList();
+    List<RunLogs> logs = runs.stream().map(CellRun::logs).filter(l -> l != null).toList();
+    CellResult first = results.get(0);
+    CellResult cell;
+    try {
+      cell = Repeats.combine(results, RunLogs.together(logs));
+    } catch (RuntimeException ex) {
+      return CellResult.failed(
+          first.recordCount(), first.profile(), first.server(), Messages.of(ex));
+    }
+    List<RepeatRun> rounds = new ArrayList<>();
+    for (int i = 0; i < cell.repeatRuns().size(); i++) {
+      rounds.add(cell.repeatRuns().get(i).inRound(i + 1, positions.get(i)));
+    }
+    return cell.toBuilder().repeatRuns(rounds).build();
   }
 
   private String ofHowMany(int repeats) {

@@ -54,6 +54,14 @@ final class CellRunner {
   }
 
   /**
+   * Run {@code repeat} (from 1) of the cell by itself, on a server started cold for it and stopped
+   * after it: a round's run of a variant ({@link VariantSweep}).
+   */
+  CellRun measureRun(long count, DiskProfile profile, int repeat) {
+    return measureOnce(count, profile, repeat, null);
+  }
+
+  /**
    * One measured run of the cell on its server, with the seconds its server took to start and stop
    * and the run's wall-clock seconds ({@code cell_s}).
    */

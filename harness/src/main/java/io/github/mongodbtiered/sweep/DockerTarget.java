@@ -25,15 +25,22 @@ import org.testcontainers.DockerClientFactory;
 final class DockerTarget implements TargetServer {
   static final String DATABASE = "ycsb";
 
-  private final String image;
+  private String image;
+  private List<String> serverArgs;
   private final DataVolume volume;
   private ThrottledMongoContainer running;
 
   /** The volume's mount under a running cell's server; null while loading or stopped. */
   private DataVolume.Mount measured;
 
-  DockerTarget(String image, DataVolume volume) {
+  /**
+   * @param serverArgs options every server starts with beyond its profile's ({@link
+   *     Server#commandArgs}), loading included: a storage option applies to the files the load
+   *     writes
+   */
+  DockerTarget(String image, List<String> serverArgs, DataVolume volume) {
     this.image = image;
+    this.serverArgs = List.copyOf(serverArgs);
     this.volume = volume;
   }
 
@@ -45,6 +52,12 @@ final class DockerTarget implements TargetServer {
   @Override
   public String image() {
     return image;
+  }
+
+  @Override
+  public void configure(String serverImage, List<String> args) {
+    this.image = serverImage;
+    this.serverArgs = List.copyOf(args);
   }
 
   @Override
@@ -70,6 +83,7 @@ final class DockerTarget implements TargetServer {
   public String meaning() {
     return "docker: "
         + image
+        + (serverArgs.isEmpty() ? "" : " " + String.join(" ", serverArgs))
         + " in containers limited by each profile (blkio IOPS/bandwidth on the data disk, memory,"
         + " WiredTiger cache"
         + VolumeNotes.latencyClause(volume)
@@ -198,7 +212,7 @@ final class DockerTarget implements TargetServer {
     stop();
     DataVolume.Mount mount = mountFor(profile, cold);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
-    running = new ThrottledMongoContainer(image, profile, mount.dataDir());
+    running = new ThrottledMongoContainer(image, profile, mount.dataDir(), serverArgs);
     if (!cold) {
       running.withEngineConfig(BulkLoad.ENGINE_CONFIG);
     }

@@ -22,6 +22,10 @@ public record Output(Path outDir, List<String> commandLine) {
     return new Output(outDir, List.of());
   }
 
+  public Output withOutDir(Path dir) {
+    return new Output(dir, commandLine);
+  }
+
   public Output withCommandLine(List<String> command) {
     return new Output(outDir, command);
   }

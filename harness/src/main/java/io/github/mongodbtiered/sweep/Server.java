@@ -16,9 +16,22 @@ import java.util.List;
  * @param image the server image for docker ({@code --image})
  * @param dataDir where docker and embedded servers keep their data ({@code --data-dir}); null until
  *     {@link SweepOptions} resolves it to the report directory's {@code data}
+ * @param args the server's own options beyond what the profile sets, passed to the servers the
+ *     sweep starts as given ({@code --server-arg}); a cache size among them replaces the profile's
+ * @param standinExtraCostMicros CPU time the stand-in spends on every operation besides its own
+ *     work ({@code --standin-extra-cost}), a known slowdown to test against; 0 for none
  */
 public record Server(
-    Choice choice, String mongodbUrl, List<String> shardUrls, String image, Path dataDir) {
+    Choice choice,
+    String mongodbUrl,
+    List<String> shardUrls,
+    String image,
+    Path dataDir,
+    List<String> args,
+    int standinExtraCostMicros) {
+  /** The stand-in's own spelling of {@link #standinExtraCostMicros} on its command line. */
+  public static final String EXTRA_COST_OPTION = "--standinExtraCostMicros";
+
   /** Where the server comes from. */
   public enum Choice {
     AUTO,
@@ -29,11 +42,13 @@ public record Server(
 
   public Server {
     shardUrls = List.copyOf(shardUrls);
+    args = List.copyOf(args);
   }
 
   /** Docker when usable, else embedded, on {@link ServerImages#DEFAULT_SERVER_IMAGE}. */
   public static Server defaults() {
-    return new Server(Choice.AUTO, null, List.of(), ServerImages.DEFAULT_SERVER_IMAGE, null);
+    return new Server(
+        Choice.AUTO, null, List.of(), ServerImages.DEFAULT_SERVER_IMAGE, null, List.of(), 0);
   }
 
   /**
@@ -44,6 +59,33 @@ public record Server(
       throw new IllegalArgumentException(
           "--shard-url reads a sharded cluster's shards: give its mongos with --mongodb-url");
     }
+    if (mongodbUrl != null && !args.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--server-arg: a deployment given by --mongodb-url runs with its own options; give"
+              + " --server-arg to servers the sweep starts (--server docker or embedded)");
+    }
+    if (standinExtraCostMicros < 0 || standinExtraCostMicros > 1_000_000) {
+      throw new IllegalArgumentException(
+          "--standin-extra-cost: give microseconds from 0 to 1000000 of CPU time per operation");
+    }
+    if (mongodbUrl != null && standinExtraCostMicros > 0) {
+      throw new IllegalArgumentException(
+          "--standin-extra-cost is a setting of the stand-in the sweep starts, not of a deployment"
+              + " given by --mongodb-url");
+    }
+  }
+
+  /**
+   * The options the sweep's servers start with beyond the profile's: {@link #args}, and the
+   * stand-in's extra cost when there is one.
+   */
+  public List<String> commandArgs() {
+    if (standinExtraCostMicros == 0) {
+      return args;
+    }
+    List<String> all = new java.util.ArrayList<>(args);
+    all.add(EXTRA_COST_OPTION + "=" + standinExtraCostMicros);
+    return List.copyOf(all);
   }
 
   /** Where this host keeps the server's data; null for a deployment given by URL. */
@@ -52,24 +94,33 @@ public record Server(
   }
 
   public Server withChoice(Choice c) {
-    return new Server(c, mongodbUrl, shardUrls, image, dataDir);
+    return new Server(c, mongodbUrl, shardUrls, image, dataDir, args, standinExtraCostMicros);
   }
 
   /** The deployment at {@code url}: choice URL. */
   public Server withUrl(String url) {
-    return new Server(Choice.URL, url, shardUrls, image, dataDir);
+    return new Server(Choice.URL, url, shardUrls, image, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withShardUrls(List<String> urls) {
-    return new Server(choice, mongodbUrl, urls, image, dataDir);
+    return new Server(choice, mongodbUrl, urls, image, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withImage(String name) {
-    return new Server(choice, mongodbUrl, shardUrls, name, dataDir);
+    return new Server(choice, mongodbUrl, shardUrls, name, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withDataDir(Path dir) {
-    return new Server(choice, mongodbUrl, shardUrls, image, dir);
+    return new Server(choice, mongodbUrl, shardUrls, image, dir, args, standinExtraCostMicros);
+  }
+
+  public Server withArgs(List<String> serverArgs) {
+    return new Server(
+        choice, mongodbUrl, shardUrls, image, dataDir, serverArgs, standinExtraCostMicros);
+  }
+
+  public Server withStandinExtraCostMicros(int micros) {
+    return new Server(choice, mongodbUrl, shardUrls, image, dataDir, args, micros);
   }
 
   /** The URLs' credentials masked (this string may reach a log). */
@@ -85,6 +136,10 @@ public record Server(
         + image
         + ", dataDir="
         + dataDir
+        + ", args="
+        + args
+        + ", standinExtraCostMicros="
+        + standinExtraCostMicros
         + "]";
   }
 }

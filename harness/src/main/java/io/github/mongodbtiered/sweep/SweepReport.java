@@ -79,6 +79,10 @@ final class SweepReport {
     volume = facts;
   }
 
+  VolumeFacts volume() {
+    return volume;
+  }
+
   Map<String, List<BaselineStep>> diskBaselines() {
     return diskBaselines;
   }

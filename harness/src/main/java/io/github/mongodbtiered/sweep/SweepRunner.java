@@ -47,6 +47,11 @@ public final class SweepRunner {
     default void cellStarted(long recordCount, DiskProfile profile, Endpoint endpoint) {}
 
     default void cellFinished(CellResult cell) {}
+
+    /** A variant's cell finished ({@link VariantSweep}). */
+    default void cellFinished(String variant, CellResult cell) {
+      cellFinished(cell);
+    }
   }
 
   /**
@@ -55,6 +60,9 @@ public final class SweepRunner {
    * @param failed cells that failed in this run
    */
   public record Outcome(List<CellResult> cells, int measured, int failed) {}
+
+  /** The tool's name and version, as run.json records it. */
+  public static final String TOOL_VERSION = SweepReport.TOOL_VERSION;
 
   /** The run.json key of the bare disk's baseline, for targets that throttle nothing. */
   public static final String HOST_BASELINE = DiskBaselineStep.HOST_BASELINE;

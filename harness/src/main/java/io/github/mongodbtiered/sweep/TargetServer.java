@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.ServerKind.Capability;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -98,6 +99,18 @@ public interface TargetServer extends AutoCloseable {
   /** The Docker engine's version, or null when this target uses no containers. */
   default String dockerVersion() {
     return null;
+  }
+
+  /**
+   * Starts this target's servers from now on with {@code image} and {@code args} (beyond each
+   * profile's options), on the same data volume: the server of another variant that reads the same
+   * data files ({@link VariantTargets}).
+   *
+   * @throws IllegalArgumentException when this target cannot start such a server
+   */
+  default void configure(String image, List<String> args) {
+    throw new IllegalArgumentException(
+        "this target starts no servers of its own: variants need --server docker or embedded");
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import io.github.mongodbtiered.servers.OrphanContainers;
+import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.DataVolumes;
@@ -27,18 +28,38 @@ public final class TargetServers {
       case EMBEDDED -> new EmbeddedTarget(volume(o, log));
       case DOCKER -> {
         DockerEnvironment.require();
-        yield new DockerTarget(o.server().image(), volume(o, log));
+        yield docker(o, log);
       }
       case AUTO -> {
         String why = DockerEnvironment.unavailableReason();
         if (why.isEmpty()) {
           log.println("--server auto: Docker is usable, so docker (" + o.server().image() + ")");
-          yield new DockerTarget(o.server().image(), volume(o, log));
+          yield docker(o, log);
         }
         log.println("--server auto: embedded, because " + why);
         yield new EmbeddedTarget(volume(o, log));
       }
     };
+  }
+
+  /**
+   * Containers of {@code o}'s image: the stand-in's extra cost only where the image is the
+   * stand-in's.
+   *
+   * @throws IllegalArgumentException for {@code --standin-extra-cost} on another image
+   */
+  private static DockerTarget docker(SweepOptions o, PrintWriter log) {
+    Server s = o.server();
+    if (s.standinExtraCostMicros() > 0 && !ServerImages.isStandin(s.image())) {
+      throw new IllegalArgumentException(
+          "--standin-extra-cost: "
+              + s.image()
+              + " is not the stand-in; the setting exists only in the stand-in (--server embedded,"
+              + " or --image "
+              + ServerImages.STANDIN_IMAGE
+              + ")");
+    }
+    return new DockerTarget(s.image(), s.commandArgs(), volume(o, log));
   }
 
   /**

@@ -94,6 +94,7 @@ public final class ComparePage {
     h.append("<h2>Cells</h2><table><tr><th class=\"l\">records</th><th class=\"l\">profile</th>")
         .append("<th class=\"l\">tier BASE → NEW</th><th>runs</th><th>ops/s BASE → NEW</th>")
         .append("<th>throughput NEW/BASE [95%]</th><th class=\"l\"></th><th>verdict</th>")
+        .append("<th title=\"the smallest change the verdict calls with 80% power\">MDE</th>")
         .append("<th>p99 ms BASE → NEW</th><th>p99 NEW/BASE [95%]</th><th class=\"l\"></th>")
         .append("<th>p99</th><th class=\"l\">settings differ</th></tr>");
     double band = c.rules().band();
@@ -122,6 +123,8 @@ public final class ComparePage {
           .append(esc(verdict))
           .append("\">")
           .append(esc(verdict))
+          .append("</td><td>")
+          .append(detectable(cell.throughput().interval().minimumDetectable(band)))
           .append("</td>");
       latencyCells(h, cell, band, p99Word);
       h.append("<td class=\"l\">")
@@ -149,10 +152,16 @@ public final class ComparePage {
         .append("</td>");
   }
 
+  /** "±4.8%", or "–" where the interval rests on no sampled spread. */
+  static String detectable(double fraction) {
+    return Double.isFinite(fraction) ? fmt("±%.1f%%", fraction * 100) : "–";
+  }
+
   /** "0.87 [0.78-0.96]" and, for a single run, a mark saying so. */
   static String ratioText(RatioInterval r) {
     return esc(r.text())
-        + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " <small>(single run)</small>" : "");
+        + (r.basis() == RatioInterval.Basis.SINGLE_RUN ? " <small>(single run)</small>" : "")
+        + (r.basis() == RatioInterval.Basis.PAIRED ? " <small>(paired)</small>" : "");
   }
 
   /** The ratio as a dot on its interval, the band shaded and 1 marked, on a log axis. */

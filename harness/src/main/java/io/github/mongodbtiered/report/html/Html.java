@@ -3,14 +3,14 @@ package io.github.mongodbtiered.report.html;
 import java.util.List;
 
 /** The page's HTML building blocks: escaping, table cells and rows, definition-list facts. */
-final class Html {
+public final class Html {
   /** What a figure that was not measured shows: never 0. */
   static final String NONE = "&ndash;";
 
   private Html() {}
 
   /** Text as HTML character data or a quoted attribute value. */
-  static String esc(String s) {
+  public static String esc(String s) {
     if (s == null) {
       return "";
     }

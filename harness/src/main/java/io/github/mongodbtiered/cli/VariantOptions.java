@@ -1,0 +1,135 @@
+package io.github.mongodbtiered.cli;
+
+import io.github.mongodbtiered.sweep.SweepOptions;
+import io.github.mongodbtiered.sweep.Variant;
+import io.github.mongodbtiered.sweep.Variants;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Variants of the sweep measured side by side, in interleaved rounds. */
+final class VariantOptions {
+  @Option(
+      names = "--variant",
+      paramLabel = "NAME=OPTIONS",
+      description =
+          "A variant to measure beside the others (give two or more): NAME, then the options it"
+              + " changes, as one argument, e.g. --variant base= --variant"
+              + " 'zstd=--server-arg=--wiredTigerCollectionBlockCompressor=zstd'. A variant may set "
+              + VariantArgs.ALLOWED
+              + " (KEY=VALUE of a profiles file, on every profile, e.g. --disk added-latency-ms=8);"
+              + " NAME= alone is the sweep's own options. Each cell then runs --rounds rounds, each"
+              + " running every variant once from a cold start in an order drawn per round; each"
+              + " variant's report goes to OUT/variants/NAME, and `compare OUT` pairs their runs"
+              + " by round (docs/compare.md).")
+  List<String> variants = new ArrayList<>();
+
+  @Option(
+      names = "--variants-file",
+      paramLabel = "FILE",
+      description =
+          "Variants, one NAME=OPTIONS a line (# starts a comment), for definitions too long for"
+              + " the command line; beside any --variant.")
+  Path variantsFile;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description =
+          "With variants: rounds per cell, each running every variant once (default: "
+              + Variants.DEFAULT_ROUNDS
+              + ").")
+  Integer rounds;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description =
+          "With variants: the seed of the rounds' orders, to run them again in the same order"
+              + " (default: drawn, and recorded in run.json).")
+  Long seed;
+
+  /**
+   * The variants these options give of {@code base}, or null for a sweep without variants.
+   *
+   * @throws IllegalArgumentException naming the option that cannot be used, and why
+   */
+  Variants variants(SweepOptions base) throws IOException {
+    List<String> definitions = new ArrayList<>(variants);
+    if (variantsFile != null) {
+      definitions.addAll(fileLines());
+    }
+    if (definitions.isEmpty()) {
+      if (rounds != null || seed != null) {
+        throw new IllegalArgumentException(
+            (rounds != null ? "--rounds" : "--seed")
+                + ": rounds are of variants; give two or more --variant (or --repeats for runs"
+                + " of one sweep)");
+      }
+      return null;
+    }
+    requireVariable(base);
+    int n = rounds == null ? Variants.DEFAULT_ROUNDS : rounds;
+    List<Variant> all = new ArrayList<>();
+    for (String d : definitions) {
+      int eq = d.indexOf('=');
+      if (eq < 0) {
+        throw new IllegalArgumentException(
+            "--variant " + d + ": give NAME=OPTIONS (NAME= alone for the sweep's own options)");
+      }
+      List<String> words;
+      try {
+        words = Words.split(d.substring(eq + 1));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "--variant " + d.substring(0, eq) + "=...: " + e.getMessage(), e);
+      }
+      all.add(VariantArgs.parse(d.substring(0, eq), words, base, n));
+    }
+    return Variants.of(all, n, seed != null ? seed : new SecureRandom().nextLong());
+  }
+
+  /** What variants need of the sweep: servers it starts cold, one client, one run a round. */
+  private static void requireVariable(SweepOptions base) {
+    if (base.server().mongodbUrl() != null) {
+      throw new IllegalArgumentException(
+          "--variant: each round starts every variant's server cold, which a deployment given by"
+              + " --mongodb-url cannot; use --server docker or embedded");
+    }
+    if (!base.fleet().alone()) {
+      throw new IllegalArgumentException(
+          "--variant: a fleet's clients drive one server; measure variants from one client");
+    }
+    if (base.runs().repeats() != 1 || base.runs().repeatsAuto()) {
+      throw new IllegalArgumentException(
+          "--repeats: with --variant each round runs every variant once; give --rounds instead");
+    }
+  }
+
+  private List<String> fileLines() throws IOException {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(variantsFile, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("--variants-file " + variantsFile + ": no such file", e);
+    }
+    List<String> kept = new ArrayList<>();
+    for (String line : lines) {
+      String t = line.strip();
+      if (!t.isEmpty() && !t.startsWith("#")) {
+        kept.add(t);
+      }
+    }
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--variants-file " + variantsFile + ": holds no NAME=OPTIONS line");
+    }
+    return kept;
+  }
+}

@@ -1,0 +1,273 @@
+package io.github.mongodbtiered.sweep;
+
+import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.ycsb.PhaseException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sweep of variants measured side by side ({@link Variants}): every variant's report in its own
+ * directory, as a sweep of its options alone would write it, but measured in interleaved rounds.
+ * Per record count, each group of variants that shares a data set loads it once; per cell, each
+ * round runs every variant once from a cold start, in that round's order, so that the host's drift
+ * falls on all variants alike and the rounds pair their runs. A variant's cell is saved once its
+ * last round ran; one whose run failed fails, naming the round, and the others go on.
+ */
+public final class VariantSweep {
+  private final Variants variants;
+  private final Map<String, TargetServer> targets;
+  private final SweepRunner.Listener listener;
+  private final CellsDone cellsDone;
+
+  /** Told when every variant's cell of a record count and profile is saved. */
+  @FunctionalInterface
+  public interface CellsDone {
+    void after(long recordCount, String profile) throws IOException;
+  }
+
+  /**
+   * @param targets each variant's server by name, those of one data group sharing their volume
+   * @param cellsDone told after each cell's variants are saved (the report's top is rewritten)
+   */
+  public VariantSweep(
+      Variants variants,
+      Map<String, TargetServer> targets,
+      SweepRunner.Listener listener,
+      CellsDone cellsDone) {
+    this.variants = variants;
+    this.targets = targets;
+    this.listener = listener;
+    this.cellsDone = cellsDone;
+  }
+
+  /** One variant's part of the sweep: its server, its report, its resume plan, its cells. */
+  private record Arm(
+      Variant variant,
+      TargetServer target,
+      ResumePlan plan,
+      SweepReport report,
+      EnvironmentStep environment,
+      CellRunner runner) {
+    SweepOptions options() {
+      return variant.options();
+    }
+
+    /** The variant's own version of {@code profile} (its disk figures may differ). */
+    DiskProfile profile(DiskProfile profile) {
+      return options().profiles().stream()
+          .filter(p -> p.name().equals(profile.name()))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
+  /**
+   * @return each variant's cells (this run's and earlier runs'), by name
+   */
+  public Map<String, SweepRunner.Outcome> run() throws IOException, PhaseException {
+    List<Arm> arms = new ArrayList<>();
+    for (Variant v : variants.all()) {
+      arms.add(arm(v));
+    }
+    environment(arms);
+    Arm base = arms.get(0);
+    new DiskBaselineStep(new SweepContext(base.options(), base.target(), listener, base.report()))
+        .run();
+    for (Arm a : arms.subList(1, arms.size())) {
+      a.report().diskBaselines().putAll(base.report().diskBaselines());
+    }
+    Rounds rounds = new Rounds(arms, loaders(arms));
+    for (long count : base.options().recordCounts()) {
+      rounds.measure(count);
+    }
+    Map<String, SweepRunner.Outcome> outcomes = new LinkedHashMap<>();
+    for (Arm a : arms) {
+      a.report().write();
+      outcomes.put(
+          a.variant().name(),
+          new SweepRunner.Outcome(
+              a.report().cells(),
+              rounds.measured.getOrDefault(a, 0),
+              rounds.failed.getOrDefault(a, 0)));
+    }
+    return outcomes;
+  }
+
+  /** A variant's part, its resume checked before anything is loaded or written. */
+  private Arm arm(Variant v) throws IOException {
+    SweepOptions o = v.options();
+    TargetServer target = targets.get(v.name());
+    Files.createDirectories(o.outDir());
+    ResumePlan plan =
+        ResumePlan.check(
+            o, new RunSettings(o, target.kind(), target.image()), new CellStore(o.outDir()));
+    SweepReport report = new SweepReport(o, target, listener, plan::shown);
+    report.warn(target.meaning());
+    SweepContext context = new SweepContext(o, target, listener, report);
+    return new Arm(v, target, plan, report, new EnvironmentStep(context), new CellRunner(context));
+  }
+
+  /**
+   * The host checked once per data set (each its own volume), each variant's server asked its
+   * version where a resume needs it, and the cells measured under other settings discarded.
+   */
+  private void environment(List<Arm> arms) throws IOException {
+    Map<Variants.DataKey, Arm> checked = new LinkedHashMap<>();
+    for (Arm a : arms) {
+      Arm first = checked.get(Variants.DataKey.of(a.options().server()));
+      if (first == null) {
+        a.environment().checkHost();
+        checked.put(Variants.DataKey.of(a.options().server()), a);
+      } else {
+        a.report().environment(first.report().environment());
+        a.report().volume(first.report().volume());
+      }
+      if (a.plan().needsServerVersion()) {
+        a.environment().askServer();
+        a.plan().serverVersion(a.report().environment().serverVersion());
+      }
+      String discarded = a.plan().discardStale(a.report().store());
+      if (!discarded.isEmpty()) {
+        listener.info(a.variant().name() + ": " + discarded);
+      }
+    }
+  }
+
+  /** One loader per data set, the group's first variant loading it for them all. */
+  private Map<Arm, DataSetLoader> loaders(List<Arm> arms) throws IOException {
+    Map<Variants.DataKey, DataSetLoader> byKey = new LinkedHashMap<>();
+    Map<Arm, DataSetLoader> loaders = new LinkedHashMap<>();
+    for (Arm a : arms) {
+      Variants.DataKey key = Variants.DataKey.of(a.options().server());
+      DataSetLoader loader = byKey.get(key);
+      if (loader == null) {
+        loader = new DataSetLoader(a.options(), a.target(), listener, a.report()::warn);
+        byKey.put(key, loader);
+      }
+      loaders.put(a, loader);
+    }
+    return loaders;
+  }
+
+  /** The cells of every record count, round by round. */
+  private final class Rounds {
+    private final List<Arm> arms;
+    private final Map<Arm, DataSetLoader> loaders;
+    private final Map<Arm, Integer> measured = new LinkedHashMap<>();
+    private final Map<Arm, Integer> failed = new LinkedHashMap<>();
+
+    Rounds(List<Arm> arms, Map<Arm, DataSetLoader> loaders) {
+      this.arms = arms;
+      this.loaders = loaders;
+    }
+
+    /** Every profile of {@code count} some variant has not measured under its settings. */
+    void measure(long count) throws IOException, PhaseException {
+      List<DiskProfile> todo = new ArrayList<>();
+      for (DiskProfile p : arms.get(0).options().profiles()) {
+        if (arms.stream().anyMatch(a -> !a.plan().reusable(count, p.name()))) {
+          todo.add(p);
+        }
+      }
+      if (todo.isEmpty()) {
+        listener.info("records " + count + ": all profiles measured earlier, skipped");
+        return;
+      }
+      String broken = bring(count);
+      for (DiskProfile p : todo) {
+        cell(count, p, broken);
+      }
+    }
+
+    /** Each data set brought to {@code count}; why one could not be, or null. */
+    private String bring(long count) throws IOException, PhaseException {
+      for (DataSetLoader loader : new java.util.LinkedHashSet<>(loaders.values())) {
+        Arm first = arms.stream().filter(a -> loaders.get(a) == loader).findFirst().orElseThrow();
+        try {
+          loader.bring(count, first.environment()::serverAnswered);
+        } catch (IOException | com.mongodb.MongoServerException e) {
+          return Messages.cellFailure(e, first.options().localDataDir());
+        }
+      }
+      return null;
+    }
+
+    /** The rounds of one cell, then each variant's cell from its runs, saved. */
+    private void cell(long count, DiskProfile profile, String broken) throws IOException {
+      Map<Arm, List<CellRun>> runs = new LinkedHashMap<>();
+      Map<Arm, List<Integer>> positions = new LinkedHashMap<>();
+      Map<Arm, CellResult> failures = new LinkedHashMap<>();
+      arms.forEach(a -> runs.put(a, new ArrayList<>()));
+      arms.forEach(a -> positions.put(a, new ArrayList<>()));
+      if (broken != null) {
+        arms.forEach(
+            a ->
+                failures.put(
+                    a, CellResult.failed(count, profile.name(), a.target().kind(), broken)));
+      }
+      for (int round = 1; round <= variants.rounds() && failures.size() < arms.size(); round++) {
+        List<Variant> order = variants.order(count, profile.name(), round);
+        listener.info(
+            String.format(
+                "records %d x %s: round %d of %d: %s",
+                count,
+                profile.name(),
+                round,
+                variants.rounds(),
+                String.join(", ", order.stream().map(Variant::name).toList())));
+        for (int i = 0; i < order.size(); i++) {
+          Arm a = arm(order.get(i));
+          if (failures.containsKey(a)) {
+            continue;
+          }
+          CellRun run = a.runner().measureRun(count, a.profile(profile), round);
+          if (!run.cell().ok()) {
+            String why = "round " + round + " of " + variants.rounds() + ": " + run.cell().error();
+            failures.put(a, run.cell().toBuilder().failed(why).build());
+          }
+          runs.get(a).add(run);
+          positions.get(a).add(i + 1);
+        }
+      }
+      for (Arm a : arms) {
+        save(a, count, profile, runs.get(a), positions.get(a), failures.get(a));
+      }
+      cellsDone.after(count, profile.name());
+    }
+
+    private Arm arm(Variant v) {
+      return arms.stream().filter(a -> a.variant() == v).findFirst().orElseThrow();
+    }
+
+    private void save(
+        Arm a,
+        long count,
+        DiskProfile profile,
+        List<CellRun> runs,
+        List<Integer> positions,
+        CellResult failure)
+        throws IOException {
+      CellResult cell = failure != null ? failure : CellRepeats.inRounds(runs, positions);
+      DataSetLoader loader = loaders.get(a);
+      if (loader.loadRate(count) != null) {
+        cell = cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loader.loadRate(count));
+      }
+      if (loader.loadSeconds(count) != null) {
+        cell = cell.withMetric(Metric.LOAD_S, loader.loadSeconds(count));
+      }
+      cell = a.plan().measured(cell, a.profile(profile), a.report().environment().serverVersion());
+      a.report().save(cell);
+      measured.merge(a, 1, Integer::sum);
+      failed.merge(a, cell.ok() ? 0 : 1, Integer::sum);
+      a.report().write();
+      listener.cellFinished(a.variant().name(), cell);
+    }
+  }
+}
