@@ -2,7 +2,11 @@ package io.github.mongodbtiered.standin;
 
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.wire.message.MongoMessage;
+import de.bwaldvogel.mongo.wire.message.MongoQuery;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -86,9 +90,12 @@ public final class StandinServer {
       running = startWiredTiger(a.bind(), a.port(), a.dbpath(), wt);
       description = describe(wt);
     } else {
-      running = startH2(a.bind(), a.port(), a.dbpath(), a.cacheMb());
+      int extraCostMicros = a.settings().extraCostMicros();
+      running = startH2(a.bind(), a.port(), a.dbpath(), a.cacheMb(), extraCostMicros);
       description =
-          "H2 MVStore engine, cache " + (a.cacheMb() >= 0 ? a.cacheMb() + " MB" : "default");
+          "H2 MVStore engine, cache "
+              + (a.cacheMb() >= 0 ? a.cacheMb() + " MB" : "default")
+              + extraCostClause(extraCostMicros);
     }
     CountDownLatch stopped = closeOnShutdown(running);
     System.out.printf(
@@ -102,13 +109,23 @@ public final class StandinServer {
     stopped.await();
   }
 
+  /** What the settings are; those left at mongod's defaults that were not named before, not. */
   private static String describe(WiredTigerOptions wt) {
     return String.format(
-        "WiredTiger engine, cache %d MB, checkpoint every %d s, journal synced every %d ms%s",
+        "WiredTiger engine, cache %d MB, checkpoint every %d s, journal synced every %d ms%s%s%s%s",
         wt.cacheBytes() >> 20,
         wt.syncDelaySeconds(),
         wt.journalCommitIntervalMillis(),
-        wt.engineConfig().isBlank() ? "" : ", engine config \"" + wt.engineConfig() + "\"");
+        wt.engineConfig().isBlank() ? "" : ", engine config \"" + wt.engineConfig() + "\"",
+        wt.blockCompressor().equals("snappy")
+            ? ""
+            : ", collections' block compressor " + wt.blockCompressor(),
+        wt.indexPrefixCompression() ? "" : ", no index prefix compression",
+        extraCostClause(wt.extraCostMicros()));
+  }
+
+  private static String extraCostClause(int micros) {
+    return micros == 0 ? "" : ", " + micros + " microseconds of extra CPU time per operation";
   }
 
   /**
@@ -214,6 +231,12 @@ public final class StandinServer {
    */
   public static Running startH2(String bind, int port, Path dbpath, int cacheMb)
       throws IOException {
+    return startH2(bind, port, dbpath, cacheMb, 0);
+  }
+
+  /** {@code extraCostMicros}: CPU time spent on every operation ({@link ExtraCost}). */
+  static Running startH2(String bind, int port, Path dbpath, int cacheMb, int extraCostMicros)
+      throws IOException {
     Files.createDirectories(dbpath);
     Path file = dbpath.resolve(DATA_FILE);
     MVStore.Builder builder = new MVStore.Builder().fileName(file.toString());
@@ -227,7 +250,35 @@ public final class StandinServer {
             store.close();
           }
         };
-    return listen(new H2Backend(store), closeStore, bind, port, file, StorageEngine.H2);
+    return listen(
+        new CostlyH2Backend(store, new ExtraCost(extraCostMicros)),
+        closeStore,
+        bind,
+        port,
+        file,
+        StorageEngine.H2);
+  }
+
+  /** H2's backend paying the extra cost on every operation, as the WiredTiger backend does. */
+  private static final class CostlyH2Backend extends H2Backend {
+    private final ExtraCost extraCost;
+
+    CostlyH2Backend(MVStore store, ExtraCost extraCost) {
+      super(store);
+      this.extraCost = extraCost;
+    }
+
+    @Override
+    public Document handleMessage(MongoMessage message) {
+      extraCost.spend();
+      return super.handleMessage(message);
+    }
+
+    @Override
+    public QueryResult handleQuery(MongoQuery query) {
+      extraCost.spend();
+      return super.handleQuery(query);
+    }
   }
 
   private static Running listen(

@@ -9,7 +9,10 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Opens the WiredTiger backend. WiredTiger's Java binding loads its JNI library with {@code
@@ -31,12 +34,16 @@ public final class WiredTigerEngine {
           "/usr/lib/aarch64-linux-gnu/libwiredtiger_java.so.0",
           "/usr/lib/jni/libwiredtiger_java.so");
 
-  /** The snappy block compressor extension (mongod's default compressor). */
-  static final List<String> SNAPPY_CANDIDATES =
-      List.of(
-          "/usr/lib/x86_64-linux-gnu/libwiredtiger_snappy.so",
-          "/usr/lib/aarch64-linux-gnu/libwiredtiger_snappy.so",
-          "/usr/lib/libwiredtiger_snappy.so");
+  /** Where WiredTiger's extensions ({@code libwiredtiger_NAME.so}) are looked for, in order. */
+  static final List<String> EXTENSION_DIRS =
+      List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib");
+
+  /**
+   * The block compressors WiredTiger loads as extensions, mongod's besides {@code none}. Snappy is
+   * required (the journal's compressor, and mongod's default for collections); the others are
+   * loaded when installed, so that a table made with one opens whatever the option says now.
+   */
+  static final List<String> COMPRESSOR_EXTENSIONS = List.of("snappy", "zlib", "zstd");
 
   private static final String BACKEND_CLASS =
       "io.github.mongodbtiered.standin.wiredtiger.WiredTigerBackend";
@@ -47,15 +54,23 @@ public final class WiredTigerEngine {
 
   private WiredTigerEngine() {}
 
-  /** A backend on WiredTiger with its files in {@code dbpath} (created if missing). */
+  /**
+   * A backend on WiredTiger with its files in {@code dbpath} (created if missing).
+   *
+   * @throws IllegalArgumentException when this WiredTiger lacks the options' block compressor
+   */
   public static MongoBackend open(Path dbpath, WiredTigerOptions options) {
+    // Snappy is the journal's compressor, as in mongod: WiredTiger cannot open without it.
+    firstExisting(extensionCandidates("snappy"), "snappy extension libwiredtiger_snappy.so");
+    Map<String, String> extensions = compressorExtensions();
+    requireCompressor(options.blockCompressor(), extensions);
     try {
       Files.createDirectories(dbpath);
       Class<?> backend = Class.forName(BACKEND_CLASS, true, loader());
       return (MongoBackend)
           backend
               .getMethod("open", Path.class, WiredTigerOptions.class, String.class)
-              .invoke(null, dbpath, options, snappyExtension());
+              .invoke(null, dbpath, options, String.join(",", extensions.values()));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create --dbpath " + dbpath, e);
     } catch (java.lang.reflect.InvocationTargetException e) {
@@ -108,11 +123,56 @@ public final class WiredTigerEngine {
     return firstExisting(JNI_CANDIDATES, "JNI library libwiredtiger_java.so.0");
   }
 
-  static String snappyExtension() {
-    String override = System.getProperty("standin.wiredtiger.snappy");
+  /**
+   * The block compressors this WiredTiger can use: {@code none} and those whose extension is
+   * installed, in {@link WiredTigerOptions#BLOCK_COMPRESSORS}' order.
+   */
+  public static List<String> blockCompressors() {
+    List<String> names = new ArrayList<>(List.of("none"));
+    names.addAll(compressorExtensions().keySet());
+    return names;
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the compressors there are, when {@code compressor} is
+   *     not one of them
+   */
+  static void requireCompressor(String compressor, Map<String, String> extensions) {
+    if (!compressor.equals("none") && !extensions.containsKey(compressor)) {
+      List<String> there = new ArrayList<>(List.of("none"));
+      there.addAll(extensions.keySet());
+      throw new IllegalArgumentException(
+          "--wiredTigerCollectionBlockCompressor "
+              + compressor
+              + ": this WiredTiger has no "
+              + compressor
+              + " extension (libwiredtiger_"
+              + compressor
+              + ".so, looked in "
+              + String.join(", ", EXTENSION_DIRS)
+              + "); it has "
+              + String.join(", ", there));
+    }
+  }
+
+  /** The compressor extensions installed, by name, in {@link #COMPRESSOR_EXTENSIONS}' order. */
+  static Map<String, String> compressorExtensions() {
+    Map<String, String> found = new LinkedHashMap<>();
+    for (String name : COMPRESSOR_EXTENSIONS) {
+      extensionCandidates(name).stream()
+          .filter(p -> Files.isRegularFile(Path.of(p)))
+          .findFirst()
+          .ifPresent(p -> found.put(name, p));
+    }
+    return found;
+  }
+
+  /** Where extension {@code name} is looked for; -Dstandin.wiredtiger.NAME=PATH overrides. */
+  static List<String> extensionCandidates(String name) {
+    String override = System.getProperty("standin.wiredtiger." + name);
     return override != null
-        ? override
-        : firstExisting(SNAPPY_CANDIDATES, "snappy extension libwiredtiger_snappy.so");
+        ? List.of(override)
+        : EXTENSION_DIRS.stream().map(d -> d + "/libwiredtiger_" + name + ".so").toList();
   }
 
   private static String firstExisting(List<String> candidates, String what) {

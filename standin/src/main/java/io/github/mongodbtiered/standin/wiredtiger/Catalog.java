@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.standin.wiredtiger;
 
+import io.github.mongodbtiered.standin.WiredTigerOptions;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -11,17 +12,34 @@ import java.util.UUID;
  */
 final class Catalog {
   static final String URI = "table:standin_catalog";
-  static final String COLLECTION_CONFIG =
-      "key_format=u,value_format=u,block_compressor=snappy,memory_page_max=10m,split_pct=90,"
-          + "leaf_value_max=64MB,checksum=on";
-  static final String INDEX_CONFIG =
-      "key_format=u,value_format=u,block_compressor=,prefix_compression=true,checksum=on";
 
   private final Engine engine;
+  private final String collectionConfig;
+  private final String indexConfig;
 
-  Catalog(Engine engine) {
+  /**
+   * {@code options}: the block compressor and prefix compression of the tables created from now on;
+   * a table keeps those it was created with, as in mongod.
+   */
+  Catalog(Engine engine, WiredTigerOptions options) {
     this.engine = engine;
+    this.collectionConfig = collectionConfig(options.blockCompressor());
+    this.indexConfig = indexConfig(options.indexPrefixCompression());
     engine.create(URI, "key_format=S,value_format=S");
+  }
+
+  /** A collection's table, compressed with {@code compressor} ("none": not compressed). */
+  static String collectionConfig(String compressor) {
+    return "key_format=u,value_format=u,block_compressor="
+        + (compressor.equals("none") ? "" : compressor)
+        + ",memory_page_max=10m,split_pct=90,leaf_value_max=64MB,checksum=on";
+  }
+
+  /** An index's table: no block compression, as mongod's indexes. */
+  static String indexConfig(boolean prefixCompression) {
+    return "key_format=u,value_format=u,block_compressor=,prefix_compression="
+        + prefixCompression
+        + ",checksum=on";
   }
 
   /** The table of collection {@code ns} ("db.collection"), created if {@code create}. */
@@ -29,7 +47,7 @@ final class Catalog {
     String uri = engine.getString(URI, "collection:" + ns);
     if (uri == null && create) {
       uri = "table:collection-" + UUID.randomUUID().toString().replace("-", "");
-      engine.create(uri, COLLECTION_CONFIG);
+      engine.create(uri, collectionConfig);
       engine.putString(URI, "collection:" + ns, uri);
     }
     return uri;
@@ -40,7 +58,7 @@ final class Catalog {
     String uri = engine.getString(URI, key);
     if (uri == null) {
       uri = "table:index-" + UUID.randomUUID().toString().replace("-", "");
-      engine.create(uri, INDEX_CONFIG);
+      engine.create(uri, indexConfig);
       engine.putString(URI, key, uri);
     }
     return uri;

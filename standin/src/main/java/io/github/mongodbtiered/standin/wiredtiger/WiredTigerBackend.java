@@ -6,6 +6,7 @@ import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.wire.message.MongoMessage;
 import de.bwaldvogel.mongo.wire.message.MongoQuery;
+import io.github.mongodbtiered.standin.ExtraCost;
 import io.github.mongodbtiered.standin.WiredTigerOptions;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -25,12 +26,14 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
   private final Catalog catalog;
   private final Thread journal;
   private final WiredTigerOptions options;
+  private final ExtraCost extraCost;
   private boolean closed;
 
   private WiredTigerBackend(Engine engine, WiredTigerOptions options) {
     this.engine = engine;
     this.options = options;
-    this.catalog = new Catalog(engine);
+    this.extraCost = new ExtraCost(options.extraCostMicros());
+    this.catalog = new Catalog(engine, options);
     dropOrphanTables();
     if (!catalog.takeCleanShutdownMark()) {
       recountCollections();
@@ -43,8 +46,12 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     journal.start();
   }
 
-  /** Opens (or creates) the engine's files in {@code dbpath}. */
-  public static WiredTigerBackend open(Path dbpath, WiredTigerOptions options, String snappy) {
+  /**
+   * Opens (or creates) the engine's files in {@code dbpath}.
+   *
+   * @param extensions the extensions to load, comma-separated paths (snappy's among them)
+   */
+  public static WiredTigerBackend open(Path dbpath, WiredTigerOptions options, String extensions) {
     try {
       // WiredTiger does not create its log directory (mongod does, as here).
       java.nio.file.Files.createDirectories(dbpath.resolve("journal"));
@@ -53,7 +60,7 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
     }
     Engine engine;
     try {
-      engine = new Engine(dbpath.toString(), connectionConfig(options, snappy));
+      engine = new Engine(dbpath.toString(), connectionConfig(options, extensions));
     } catch (com.wiredtiger.db.WiredTigerException e) {
       // WiredTiger prints the details (e.g. the unknown setting) on stderr just before.
       throw new IllegalStateException(
@@ -75,13 +82,13 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
   }
 
   /** mongod's {@code wiredtiger_open} settings, the user's engine config string last. */
-  static String connectionConfig(WiredTigerOptions options, String snappy) {
+  static String connectionConfig(WiredTigerOptions options, String extensions) {
     String config =
         "create,cache_size="
             + Math.max(1, options.cacheBytes() >> 20)
             + "M,session_max=33000,eviction=(threads_min=4,threads_max=4),"
             + "statistics=(fast),extensions=["
-            + snappy
+            + extensions
             + "],log=(enabled=true,archive=true,path=journal,compressor=snappy),"
             + "checkpoint=(wait="
             + options.syncDelaySeconds()
@@ -170,12 +177,15 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
 
   // Every request (OP_MSG, and OP_QUERY for the handshake) runs between the engine's enter and
   // exit, so that closing the engine (a Ctrl-C's shutdown hook) waits for requests in flight
-  // instead of freeing WiredTiger under them.
+  // instead of freeing WiredTiger under them. Each OP_MSG (every command of today's drivers) and
+  // OP_QUERY on a collection is an operation and pays the extra cost; an OP_QUERY command (a
+  // connection's opening handshake) goes to handleCommand directly and does not.
 
   @Override
   public Document handleMessage(MongoMessage message) {
     engine.enter();
     try {
+      extraCost.spend();
       return super.handleMessage(message);
     } finally {
       engine.exit();
@@ -186,6 +196,7 @@ public final class WiredTigerBackend extends AbstractMongoBackend {
   public QueryResult handleQuery(MongoQuery query) {
     engine.enter();
     try {
+      extraCost.spend();
       return super.handleQuery(query);
     } finally {
       engine.exit();
