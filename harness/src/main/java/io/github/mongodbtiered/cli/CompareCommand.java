@@ -5,6 +5,7 @@ import io.github.mongodbtiered.compare.CompareRules;
 import io.github.mongodbtiered.compare.Comparison;
 import io.github.mongodbtiered.report.CompareCsv;
 import io.github.mongodbtiered.report.OutDirs;
+import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.report.html.ComparePage;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
@@ -55,7 +56,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  mongodb-tiered compare reports/before reports/after",
       "  mongodb-tiered compare reports/before reports/after --band 3%% --out reports/diff",
-      "  mongodb-tiered compare reports/nightly-41 reports/nightly-42 --fail-on slower,p99_higher"
+      "  mongodb-tiered compare reports/nightly-41 reports/nightly-42 --fail-on slower,p99_higher",
+      "  mongodb-tiered compare reports/versions --base v70 --new v80   # a sweep of variants"
     },
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {
@@ -67,20 +69,42 @@ import picocli.CommandLine.Spec;
 public final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "BASE", description = "The report to compare against.")
+  @Parameters(
+      index = "0",
+      paramLabel = "BASE",
+      description =
+          "The report to compare against; alone, a report of variants (sweep --variant), whose"
+              + " variants --base and --new are compared, their runs paired by round.")
   Path base;
 
-  @Parameters(index = "1", paramLabel = "NEW", description = "The report compared with BASE.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "NEW",
+      description = "The report compared with BASE.")
   Path next;
+
+  @Option(
+      names = "--base",
+      paramLabel = "NAME",
+      description = "With a report of variants: the variant compared against (default: the first).")
+  String baseVariant;
+
+  @Option(
+      names = "--new",
+      paramLabel = "NAME",
+      description =
+          "With a report of variants: the variant compared with --base (default: the second).")
+  String newVariant;
 
   @Option(
       names = "--band",
       paramLabel = "PCT",
-      defaultValue = "5%",
       converter = Percent.class,
       description =
-          "How far from a ratio of 1 still counts as no change, either way (default: ${DEFAULT-VALUE}).")
-  double band;
+          "How far from a ratio of 1 still counts as no change, either way (default: 5% for two"
+              + " reports, 1% for variants paired by round).")
+  Double band;
 
   @Option(
       names = "--between-sweeps",
@@ -114,20 +138,68 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<CellResult> baseCells = cells(base, "BASE");
-    List<CellResult> nextCells = cells(next, "NEW");
-    refuseSameReport(baseCells, nextCells);
-    Comparison comparison =
-        Comparison.of(
-            baseCells,
-            nextCells,
-            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE, betweenSweeps));
+    Comparison comparison = next == null ? variants() : reports();
     CompareTable.print(spec.commandLine().getOut(), comparison);
     if (out != null) {
       writeFiles(comparison);
     }
     return found(comparison);
   }
+
+  /** Two reports, cell by cell. */
+  private Comparison reports() throws IOException {
+    if (baseVariant != null || newVariant != null) {
+      throw new IllegalArgumentException(
+          (baseVariant != null ? "--base" : "--new")
+              + ": names a variant of one report of variants; give that report alone");
+    }
+    List<CellResult> baseCells = cells(base, "BASE");
+    List<CellResult> nextCells = cells(next, "NEW");
+    refuseSameReport(baseCells, nextCells);
+    baseLabel = base.toString();
+    newLabel = next.toString();
+    return Comparison.of(
+        baseCells,
+        nextCells,
+        new CompareRules(
+            band == null ? CompareRules.DEFAULT_BAND : band,
+            CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE,
+            betweenSweeps));
+  }
+
+  /** Two variants of one report, their runs paired by round. */
+  private Comparison variants() throws IOException {
+    if (!VariantsManifest.in(base)) {
+      throw new IllegalArgumentException(
+          "NEW: missing; give two reports, or one report of variants (sweep --variant), which "
+              + base
+              + " is not (it has no "
+              + VariantsManifest.FILE
+              + ")");
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--between-sweeps")) {
+      throw new IllegalArgumentException(
+          "--between-sweeps: variants of one sweep pair by round, and the rounds measure their"
+              + " spread; it is for two reports");
+    }
+    List<String> names = VariantsManifest.read(base).names();
+    String b = baseVariant != null ? baseVariant : names.get(0);
+    String n = newVariant != null ? newVariant : names.get(b.equals(names.get(1)) ? 0 : 1);
+    baseLabel = b;
+    newLabel = n;
+    Comparison c =
+        VariantsOutput.compare(base, b, n, band == null ? CompareRules.DEFAULT_PAIRED_BAND : band);
+    if (c.cells().isEmpty() && c.unmatched().isEmpty()) {
+      throw new IllegalArgumentException(
+          "REPORT " + base + ": its variants hold no cells yet; nothing to compare");
+    }
+    return c;
+  }
+
+  /** What BASE and NEW are, as the page shows them. */
+  private String baseLabel;
+
+  private String newLabel;
 
   private static List<CellResult> cells(Path dir, String which) {
     try {
@@ -176,7 +248,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
     OutDirs.create(out, "--out");
     Path csv = CompareCsv.write(out, comparison);
-    Path page = ComparePage.write(out, comparison, base.toString(), next.toString());
+    Path page = ComparePage.write(out, comparison, baseLabel, newLabel);
     spec.commandLine().getOut().println("wrote " + csv + " and " + page);
     spec.commandLine().getOut().flush();
   }

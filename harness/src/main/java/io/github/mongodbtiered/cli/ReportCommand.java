@@ -1,8 +1,10 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.ReportWriter;
+import io.github.mongodbtiered.report.VariantsManifest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,6 +81,9 @@ public final class ReportCommand implements Callable<Integer> {
           "report: name a report directory, e.g. 'report reports/sweep' (see --help)");
     }
     dirs.forEach(d -> PathConverter.requireNotEmpty(d, "DIR"));
+    if (dirs.size() == 1 && VariantsManifest.in(dirs.get(0))) {
+      return rebuildVariants(dirs.get(0));
+    }
     dirs.forEach(ReportDirs::requireReport);
     if (dirs.size() == 1) {
       ReportDirs.requireCells(dirs.get(0));
@@ -103,6 +108,43 @@ public final class ReportCommand implements Callable<Integer> {
               spec.commandLine().getOut(), spec.commandLine().getErr(), target, problems, 0);
     }
     return dirs.size() > 1 && failed > 0 ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  /**
+   * A report of variants ({@code sweep --variant}) rebuilt: each variant's report, then the top
+   * (the first two variants compared, the page linking them all).
+   */
+  private int rebuildVariants(Path dir) throws IOException {
+    if (out != null) {
+      throw new IllegalArgumentException(
+          "--out: a report of variants is rebuilt in place; merge the variants' own reports"
+              + " (variants/NAME) to merge");
+    }
+    VariantsManifest m = VariantsManifest.read(dir);
+    try (ReportLock lock =
+        ReportLock.take(
+            dir,
+            "DIR",
+            "wait for it to finish",
+            typedCommand(),
+            spec.commandLine().getErr()::println)) {
+      for (String name : m.names()) {
+        Path variant = VariantsManifest.variantDir(dir, name);
+        spec.commandLine().getOut().println("variant " + name + ":");
+        if (!java.nio.file.Files.isDirectory(variant.resolve(ReportLayout.CELLS))) {
+          spec.commandLine().getOut().println("  no cells yet");
+          continue;
+        }
+        ResultTable.printReport(
+            spec.commandLine().getOut(),
+            spec.commandLine().getErr(),
+            variant,
+            ReportWriter.write(variant, ReportDirs.manifest(variant), ReportDirs.cells(variant)),
+            0);
+      }
+      VariantsOutput.write(dir, m);
+    }
+    return ExitCodes.OK;
   }
 
   /** "mongodb-tiered report ...", as typed. */

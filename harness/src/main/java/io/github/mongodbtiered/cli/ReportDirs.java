@@ -5,6 +5,7 @@ import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
 import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,16 @@ final class ReportDirs {
       throw new IllegalArgumentException("DIR " + dir + ": no such directory");
     }
     if (!Files.isRegularFile(dir.resolve(ReportLayout.MANIFEST))) {
+      if (VariantsManifest.in(dir)) {
+        throw new IllegalArgumentException(
+            "DIR "
+                + dir
+                + ": is a report of variants (sweep --variant); give one variant's report, "
+                + VariantsManifest.variantDir(dir, "NAME")
+                + ", or compare its variants with `compare "
+                + dir
+                + "`");
+      }
       requireNoSweepBeforeItsFirstCell(dir);
       throw new IllegalArgumentException(
           "DIR "

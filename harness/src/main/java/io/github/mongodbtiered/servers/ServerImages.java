@@ -27,7 +27,7 @@ public final class ServerImages {
    *
    * @throws ServerUnavailableException for one of our images that is not in the local Docker
    */
-  static DockerImageName resolve(String image) {
+  public static DockerImageName resolve(String image) {
     DockerImageName name = DockerImageName.parse(image);
     if (isOurs(image)) {
       try {

@@ -5,6 +5,7 @@ import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.BlockDevice;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.standin.StandinServer;
+import io.github.mongodbtiered.standin.StandinServerArgs;
 import io.github.mongodbtiered.standin.WiredTigerOptions;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
@@ -23,11 +24,18 @@ import java.util.function.Consumer;
  */
 final class EmbeddedTarget implements TargetServer {
   private final DataVolume volume;
+  private List<String> serverArgs;
   private StandinServer.Running running;
   private boolean shuttingDown;
   private final Thread shutdownHook = new Thread(this::stopQuietly, "mongodb-tiered-embedded-stop");
 
-  EmbeddedTarget(DataVolume volume) {
+  /**
+   * @param serverArgs the stand-in's own options every server starts with ({@link
+   *     Server#commandArgs}), loading included
+   * @throws IllegalArgumentException for an option the stand-in does not act on
+   */
+  EmbeddedTarget(DataVolume volume, List<String> serverArgs) {
+    configure(null, serverArgs);
     this.volume = volume;
     // Ctrl-C: the server's files must close before the volume's own hook can unmount it.
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -41,6 +49,16 @@ final class EmbeddedTarget implements TargetServer {
   @Override
   public String image() {
     return "embedded stand-in (mongo-java-server on WiredTiger)";
+  }
+
+  @Override
+  public void configure(String image, List<String> args) {
+    StandinServerArgs.problem(args)
+        .ifPresent(
+            p -> {
+              throw new IllegalArgumentException("--server-arg: " + p);
+            });
+    this.serverArgs = List.copyOf(args);
   }
 
   @Override
@@ -71,7 +89,11 @@ final class EmbeddedTarget implements TargetServer {
   public Endpoint startLoading() throws IOException {
     // The engine's default cache, no latency: loading is not measured.
     return start(
-        0, false, List.of(), WiredTigerOptions.defaults().withEngineConfig(BulkLoad.ENGINE_CONFIG));
+        0,
+        false,
+        List.of(),
+        StandinServerArgs.applyTo(
+            WiredTigerOptions.defaults().withEngineConfig(BulkLoad.ENGINE_CONFIG), serverArgs));
   }
 
   @Override
@@ -90,7 +112,11 @@ final class EmbeddedTarget implements TargetServer {
       // The engine sizes its cache in whole MB, at least one.
       engine = engine.withCacheBytes(Math.max(1L << 20, cacheBytes.getAsLong() >> 20 << 20));
     }
-    return start(profile.addedLatencyMillis(), true, List.of(), engine);
+    return start(
+        profile.addedLatencyMillis(),
+        true,
+        List.of(),
+        StandinServerArgs.applyTo(engine, serverArgs));
   }
 
   @Override

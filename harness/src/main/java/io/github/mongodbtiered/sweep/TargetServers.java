@@ -4,6 +4,7 @@ import io.github.mongodbtiered.servers.DockerEnvironment;
 import io.github.mongodbtiered.servers.OrphanContainers;
 import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.servers.ServerUnavailableException;
+import io.github.mongodbtiered.standin.StandinServerArgs;
 import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.DataVolumes;
 import io.github.mongodbtiered.volumes.DelayedVolume;
@@ -25,7 +26,7 @@ public final class TargetServers {
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server().choice()) {
       case URL -> UrlTarget.connect(o.server().mongodbUrl(), o.server().shardUrls());
-      case EMBEDDED -> new EmbeddedTarget(volume(o, log));
+      case EMBEDDED -> embedded(o, log);
       case DOCKER -> {
         DockerEnvironment.require();
         yield docker(o, log);
@@ -37,9 +38,31 @@ public final class TargetServers {
           yield docker(o, log);
         }
         log.println("--server auto: embedded, because " + why);
-        yield new EmbeddedTarget(volume(o, log));
+        yield embedded(o, log);
       }
     };
+  }
+
+  /**
+   * The stand-in in this JVM, its options checked before the volume is built.
+   *
+   * @throws IllegalArgumentException for an option the stand-in does not act on
+   */
+  private static EmbeddedTarget embedded(SweepOptions o, PrintWriter log) {
+    requireStandinArgs(o.server());
+    return new EmbeddedTarget(volume(o, log), o.server().commandArgs());
+  }
+
+  /**
+   * Refuses, before anything is built or loaded, a {@code --server-arg} the stand-in would ignore:
+   * a variant differing only by it would measure nothing.
+   */
+  static void requireStandinArgs(Server s) {
+    StandinServerArgs.problem(s.commandArgs())
+        .ifPresent(
+            p -> {
+              throw new IllegalArgumentException("--server-arg: " + p);
+            });
   }
 
   /**
@@ -49,8 +72,17 @@ public final class TargetServers {
    * @throws IllegalArgumentException for {@code --standin-extra-cost} on another image
    */
   private static DockerTarget docker(SweepOptions o, PrintWriter log) {
-    Server s = o.server();
-    if (s.standinExtraCostMicros() > 0 && !ServerImages.isStandin(s.image())) {
+    requireDockerServer(o.server());
+    return new DockerTarget(o.server().image(), o.server().commandArgs(), volume(o, log));
+  }
+
+  /**
+   * Refuses, before anything is loaded, a docker server that cannot run as asked: the stand-in's
+   * extra cost on another image, an option the stand-in would ignore on its image.
+   */
+  static void requireDockerServer(Server s) {
+    boolean standin = ServerImages.isStandin(s.image());
+    if (s.standinExtraCostMicros() > 0 && !standin) {
       throw new IllegalArgumentException(
           "--standin-extra-cost: "
               + s.image()
@@ -59,7 +91,9 @@ public final class TargetServers {
               + ServerImages.STANDIN_IMAGE
               + ")");
     }
-    return new DockerTarget(s.image(), s.commandArgs(), volume(o, log));
+    if (standin) {
+      requireStandinArgs(s);
+    }
   }
 
   /**

@@ -32,6 +32,7 @@ public final class VariantTargets implements AutoCloseable {
         TargetServer owner = TargetServers.open(group.get(0).options(), log);
         t.owners.add(owner);
         for (Variant v : group) {
+          requireServable(v, owner.kind());
           t.byName.put(v.name(), new View(owner, v.options().server()));
         }
       }
@@ -39,6 +40,35 @@ public final class VariantTargets implements AutoCloseable {
     } catch (RuntimeException e) {
       t.close();
       throw e;
+    }
+  }
+
+  /**
+   * Refuses, before anything is loaded, a variant whose server cannot run: an image that is not
+   * there, an option its server would not act on.
+   *
+   * @throws IllegalArgumentException naming the variant and the option
+   * @throws io.github.mongodbtiered.servers.ServerUnavailableException for a missing image
+   */
+  private static void requireServable(Variant v, ServerKind kind) {
+    Server s = v.options().server();
+    try {
+      if (kind.has(ServerKind.Capability.IN_THIS_JVM)) {
+        if (v.given().stream().anyMatch(w -> w.equals("--image") || w.startsWith("--image="))) {
+          throw new IllegalArgumentException(
+              "--image: the embedded stand-in runs in this JVM, from no image; variants of it"
+                  + " differ by --server-arg, -p, --threads, --disk or --standin-extra-cost");
+        }
+        TargetServers.requireStandinArgs(s);
+      } else {
+        io.github.mongodbtiered.servers.ServerImages.resolve(s.image());
+        TargetServers.requireDockerServer(s);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--variant " + v.name() + ": " + e.getMessage(), e);
+    } catch (io.github.mongodbtiered.servers.ServerUnavailableException e) {
+      throw new io.github.mongodbtiered.servers.ServerUnavailableException(
+          "--variant " + v.name() + ": " + e.getMessage());
     }
   }
 

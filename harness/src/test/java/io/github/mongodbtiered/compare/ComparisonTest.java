@@ -137,4 +137,55 @@ class ComparisonTest {
   private static String verdict(CellResult base, CellResult next) {
     return Comparison.of(List.of(base), List.of(next), RULES).cells().get(0).verdict();
   }
+
+  /** A variant's cell: each round's run, rounds 1.. in order, each at {@code position} 1. */
+  static CellResult inRounds(double[] opsPerSec, double[] p99Ms) {
+    CellResult plain = repeated(2000, opsPerSec, p99Ms).build();
+    List<RepeatRun> rounds = new java.util.ArrayList<>();
+    for (int i = 0; i < plain.repeatRuns().size(); i++) {
+      rounds.add(plain.repeatRuns().get(i).inRound(i + 1, 1 + i % 2));
+    }
+    return plain.toBuilder().repeatRuns(rounds).build();
+  }
+
+  @Test
+  void variantsPairByRoundAndTheHostsDriftCancels() {
+    // The host drifted by 30% over the rounds; each round's NEW ran 4% below its BASE.
+    double[] base = {1000, 1300, 700, 1100, 900};
+    double[] slower = new double[base.length];
+    for (int i = 0; i < base.length; i++) {
+      slower[i] = base[i] * (0.96 + (i % 2 == 0 ? 0.002 : -0.002));
+    }
+    double[] p99 = {2, 2, 2, 2, 2};
+    Comparison c =
+        Comparison.ofRounds(
+            List.of(inRounds(base, p99)),
+            List.of(inRounds(slower, p99)),
+            CompareRules.paired(CompareRules.DEFAULT_PAIRED_BAND));
+    CellComparison cell = c.cells().get(0);
+    assertEquals("slower", cell.verdict(), cell.toString());
+    assertEquals(RatioInterval.Basis.PAIRED, cell.throughput().interval().basis());
+    assertTrue(cell.throughput().interval().contains(0.96), cell.toString());
+    assertTrue(cell.throughput().interval().minimumDetectable(0.01) < 0.03, cell.toString());
+    // Unpaired, the same runs say nothing.
+    assertEquals(
+        "unsure",
+        Comparison.of(List.of(inRounds(base, p99)), List.of(inRounds(slower, p99)), RULES)
+            .cells()
+            .get(0)
+            .verdict());
+  }
+
+  @Test
+  void cellsWithoutRoundsAreNotPairedAndSayWhy() {
+    CellResult plain =
+        repeated(2000, new double[] {1000, 1100, 1050}, new double[] {2, 2, 2}).build();
+    Comparison c =
+        Comparison.ofRounds(
+            List.of(plain),
+            List.of(inRounds(new double[] {1000, 1100, 1050}, new double[] {2, 2, 2})),
+            CompareRules.paired(0.01));
+    assertTrue(c.cells().isEmpty());
+    assertTrue(c.unmatched().get(0).why().startsWith("no rounds to pair"), c.toString());
+  }
 }

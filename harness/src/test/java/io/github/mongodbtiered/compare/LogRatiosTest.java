@@ -2,6 +2,7 @@ package io.github.mongodbtiered.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -134,5 +135,57 @@ class LogRatiosTest {
     RatioInterval bounded =
         LogRatios.singleRun(LogRatios.Estimate.of(100), LogRatios.Estimate.of(110), 0.25);
     assertEquals("1.100 [0.880-1.375]", bounded.text());
+  }
+
+  /**
+   * Runs paired by round: Python 3 with SciPy 1.17.1, {@code exp(mean(d))} and {@code
+   * exp(scipy.stats.ttest_rel(log(NEW), log(BASE)).confidence_interval(0.95))}, d the per-round log
+   * ratios; the minimum detectable effect at a 1% band from {@code se = std(d, ddof=1) / sqrt(n)},
+   * {@code expm1(log1p(0.01) + (t.ppf(0.975, n-1) + t.ppf(0.8, n-1)) * se)}.
+   */
+  @Test
+  void pairedRoundsMatchSciPysPairedT() {
+    RatioInterval r =
+        LogRatios.paired(
+            List.of(1000.0, 1100.0, 1050.0, 980.0, 1020.0),
+            List.of(950.0, 1040.0, 1000.0, 925.0, 975.0));
+    assertEquals(0.9495088396978231, r.ratio(), EPS);
+    assertEquals(0.9434069818735882, r.low(), EPS);
+    assertEquals(0.9556501637011542, r.high(), EPS);
+    assertEquals(RatioInterval.Basis.PAIRED, r.basis());
+    assertEquals(0.0023220586867551476, r.logStandardError(), EPS);
+    assertEquals(4, r.degreesOfFreedom(), EPS);
+    assertEquals(0.018756101032426677, r.minimumDetectable(0.01), EPS);
+  }
+
+  @Test
+  void pairingLeavesOutWhatTheRoundsShared() {
+    // Each round's two runs moved together by up to 30%; their ratio stayed at 0.9.
+    List<Double> base = List.of(1000.0, 1300.0, 700.0, 1100.0, 900.0);
+    List<Double> next = base.stream().map(v -> v * 0.9).toList();
+    RatioInterval paired = LogRatios.paired(base, next);
+    assertEquals(0.9, paired.low(), 1e-9);
+    assertEquals(0.9, paired.high(), 1e-9);
+    RatioInterval unpaired = LogRatios.welch(base, next);
+    assertTrue(unpaired.low() < 0.75 && unpaired.high() > 1.05, unpaired.text());
+  }
+
+  @Test
+  void pairedRunsMustPair() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> LogRatios.paired(List.of(1.0, 2.0, 3.0), List.of(1.0, 2.0)));
+    assertThrows(
+        IllegalArgumentException.class, () -> LogRatios.paired(List.of(1.0), List.of(1.0)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> LogRatios.paired(List.of(1.0, 0.0), List.of(1.0, 2.0)));
+  }
+
+  @Test
+  void aSingleRunsIntervalHasNoMinimumDetectableEffect() {
+    RatioInterval r =
+        LogRatios.singleRun(LogRatios.Estimate.of(1000), LogRatios.Estimate.of(900), 0.25);
+    assertTrue(Double.isNaN(r.minimumDetectable(0.05)));
   }
 }

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 class TargetCapabilitiesTest {
   @Test
   void eachTargetAnswersForItsKind(@TempDir Path dir) {
-    try (TargetServer docker = new DockerTarget("mongo:7.0", DataVolume.plain(dir, "off"));
+    try (TargetServer docker =
+            new DockerTarget("mongo:7.0", List.of(), DataVolume.plain(dir, "off"));
         TargetServer url = new UrlTarget("mongodb://127.0.0.1:1/ycsb");
-        TargetServer embedded = new EmbeddedTarget(DataVolume.plain(dir, "off"))) {
+        TargetServer embedded = new EmbeddedTarget(DataVolume.plain(dir, "off"), List.of())) {
       assertEquals(ServerKind.DOCKER, docker.kind());
       assertEquals(ServerKind.URL, url.kind());
       assertEquals(ServerKind.EMBEDDED, embedded.kind());

@@ -1,0 +1,135 @@
+package io.github.mongodbtiered.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.mongodbtiered.sweep.SweepOptions;
+import io.github.mongodbtiered.sweep.Variant;
+import io.github.mongodbtiered.sweep.Variants;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Given variants on the command line, the sweep gets each variant's options, or a clear refusal.
+ */
+class VariantOptionsTest {
+  @TempDir Path dir;
+
+  @BeforeEach
+  void noUrlFromTheEnvironment() {
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+  }
+
+  private Variants variants(String... args) throws Exception {
+    SweepCommand sweep = new SweepCommand();
+    List<String> all = new ArrayList<>(List.of("--out", dir.toString(), "--server", "embedded"));
+    all.addAll(List.of(args));
+    new CommandLine(sweep).parseArgs(all.toArray(new String[0]));
+    return sweep.variantOptions.variants(sweep.options());
+  }
+
+  private void refused(String says, String... args) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> variants(args));
+    assertTrue(e.getMessage().contains(says), e::getMessage);
+  }
+
+  @Test
+  void withoutVariantsTheSweepIsItsOwn() throws Exception {
+    assertNull(variants());
+  }
+
+  @Test
+  void eachVariantIsTheSweepsOptionsWithItsOwnChanges() throws Exception {
+    Variants v =
+        variants(
+            "--variant",
+            "base=",
+            "--variant",
+            "other=--standin-extra-cost 100 --threads 8 -p 'readproportion=0.9'"
+                + " -p updateproportion=0.1 --disk added-latency-ms=8"
+                + " --server-arg=--wiredTigerCacheSizeGB=0.5",
+            "--rounds",
+            "4",
+            "--seed",
+            "7");
+    assertEquals(4, v.rounds());
+    assertEquals(7, v.seed());
+    SweepOptions base = v.named("base").options();
+    SweepOptions other = v.named("other").options();
+    assertEquals(dir.toAbsolutePath().resolve("variants/base"), base.outDir());
+    assertEquals(dir.toAbsolutePath().resolve("variants/other"), other.outDir());
+    assertEquals(4, base.runs().repeats(), "each round is one of the variant's runs");
+    assertTrue(base.runs().coldCells());
+    assertEquals(100, other.server().standinExtraCostMicros());
+    assertEquals(0, base.server().standinExtraCostMicros());
+    assertEquals(8, other.workload().threads());
+    assertEquals("0.9", other.workload().properties().getProperty("readproportion"));
+    assertEquals("1", base.workload().properties().getProperty("readproportion"));
+    assertEquals(8, other.profiles().get(0).addedLatencyMillis());
+    assertEquals(base.profiles().get(0).name(), other.profiles().get(0).name());
+    assertEquals(List.of("--wiredTigerCacheSizeGB=0.5"), other.server().args());
+    assertEquals(
+        "base", v.dataSetOf(v.named("other")).name(), "a cache size leaves the files alike");
+    assertEquals(List.of(), v.named("base").given());
+  }
+
+  @Test
+  void variantsComeFromAFileToo() throws Exception {
+    Path file = dir.resolve("variants.txt");
+    Files.writeString(file, "# two variants\nbase=\n\n  slow=--standin-extra-cost 50  \n");
+    Variants v = variants("--variants-file", file.toString());
+    assertEquals(List.of("base", "slow"), v.all().stream().map(Variant::name).toList());
+    assertEquals(5, v.rounds(), "the default rounds");
+  }
+
+  @Test
+  void whatCannotBeAVariantIsRefusedNamingIt() {
+    refused("give NAME=OPTIONS", "--variant", "a", "--variant", "b=");
+    refused("two or more variants", "--variant", "a=");
+    refused("given twice", "--variant", "a=", "--variant", "a=");
+    refused(
+        "--variant b=...: Unknown option: '--seconds'",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=--seconds 5");
+    refused("a variant may set --image", "--variant", "a=", "--variant", "b=--seconds 5");
+    refused("--rounds", "--variant", "a=", "--variant", "b=", "--rounds", "1");
+    refused("--rounds: rounds are of variants", "--rounds", "3");
+    refused("--repeats", "--variant", "a=", "--variant", "b=", "--repeats", "3");
+    refused("--disk", "--variant", "a=", "--variant", "b=--disk speed=9");
+    refused("added-latency-ms", "--variant", "a=", "--variant", "b=--disk added-latency-ms=x");
+    refused("mongodb.url", "--variant", "a=", "--variant", "b=-p mongodb.url=mongodb://h/x");
+    refused("quote", "--variant", "a=", "--variant", "b=-p 'x=1");
+    refused("letters, digits", "--variant", "a b=", "--variant", "c=");
+    refused("no such file", "--variants-file", dir.resolve("none").toString());
+  }
+
+  @Test
+  void aDeploymentGivenByUrlCannotBeRestartedPerRound() {
+    SweepCommand sweep = new SweepCommand();
+    new CommandLine(sweep)
+        .parseArgs(
+            "--out",
+            dir.toString(),
+            "--mongodb-url",
+            "mongodb://127.0.0.1:1/x",
+            "--variant",
+            "a=",
+            "--variant",
+            "b=");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> sweep.variantOptions.variants(sweep.options()));
+    assertTrue(e.getMessage().contains("--mongodb-url"), e::getMessage);
+  }
+}

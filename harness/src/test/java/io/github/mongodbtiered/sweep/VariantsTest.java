@@ -1,0 +1,91 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class VariantsTest {
+  private static final Path OUT = Path.of("/tmp/variants-test");
+
+  private static Variant variant(String name, List<String> args) {
+    SweepOptions o = SweepOptions.defaults(new Properties(), OUT);
+    return new Variant(name, args, o.withServer(s -> s.withArgs(args)));
+  }
+
+  @Test
+  void theOrdersAreDrawnFromTheSeedTheCellAndTheRoundAlone() {
+    Variants v =
+        Variants.of(
+            List.of(variant("a", List.of()), variant("b", List.of()), variant("c", List.of())),
+            5,
+            42);
+    assertEquals(v.order(2000, "p", 3), v.order(2000, "p", 3));
+    Variants again =
+        Variants.of(
+            List.of(variant("a", List.of()), variant("b", List.of()), variant("c", List.of())),
+            5,
+            42);
+    assertEquals(names(v.order(2000, "p", 3)), names(again.order(2000, "p", 3)));
+    // Over many rounds every variant runs first about as often as the others.
+    Map<String, Integer> first = new HashMap<>();
+    for (int round = 1; round <= 600; round++) {
+      first.merge(v.order(2000, "p", round).get(0).name(), 1, Integer::sum);
+    }
+    first.values().forEach(n -> assertTrue(n > 150 && n < 250, first.toString()));
+    assertNotEquals(
+        List.of(names(v.order(2000, "p", 1)), names(v.order(2000, "p", 2))),
+        List.of(names(v.order(4000, "q", 1)), names(v.order(4000, "q", 2))),
+        "another cell draws its own orders (with this seed)");
+  }
+
+  private static List<String> names(List<Variant> vs) {
+    return vs.stream().map(Variant::name).toList();
+  }
+
+  @Test
+  void variantsThatReadTheSameFilesShareADataSetAndTheOthersLoadTheirOwnBesideIt() {
+    Variants v =
+        Variants.of(
+            List.of(
+                variant("base", List.of()),
+                variant("bigcache", List.of("--wiredTigerCacheSizeGB=2")),
+                variant("zlib", List.of("--wiredTigerCollectionBlockCompressor=zlib"))),
+            5,
+            1);
+    assertEquals(2, v.dataGroups().size());
+    assertEquals("base", v.dataSetOf(v.named("bigcache")).name());
+    assertEquals("zlib", v.dataSetOf(v.named("zlib")).name());
+    assertEquals(OUT.resolve("data"), v.named("base").options().server().dataDir());
+    assertEquals(OUT.resolve("data"), v.named("bigcache").options().server().dataDir());
+    assertEquals(OUT.resolve("data-zlib"), v.named("zlib").options().server().dataDir());
+  }
+
+  @Test
+  void twoOrMoreVariantsOfDistinctNamesAndTwoOrMoreRounds() {
+    assertThrows(
+        IllegalArgumentException.class, () -> Variants.of(List.of(variant("a", List.of())), 5, 1));
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Variants.of(List.of(variant("a", List.of()), variant("a", List.of())), 5, 1));
+    assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());
+    IllegalArgumentException one =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Variants.of(List.of(variant("a", List.of()), variant("b", List.of())), 1, 1));
+    assertTrue(one.getMessage().startsWith("--rounds"), one.getMessage());
+    for (String bad : List.of("", "-x", "a/b", "a b", "../up", "x".repeat(41))) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> variant(bad, List.of()));
+      assertTrue(e.getMessage().startsWith("--variant "), e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package io.github.mongodbtiered.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.mongodbtiered.cli.MongodbTieredCli;
+import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.VariantsManifest;
+import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.RepeatRun;
+import io.github.mongodbtiered.servers.DockerEnvironment;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given two variants of a small sweep, one of them a server slower by a known cost per operation,
+ * when the sweep runs them side by side in rounds, then each variant's report holds its cell with
+ * one run per round, the rounds' orders are permutations drawn from the seed, {@code compare} pairs
+ * the runs by round and calls the slower one slower, and the same command again measures nothing.
+ * On Docker, variants whose servers write other files load data sets of their own.
+ */
+class VariantSweepTest {
+  private static final Path PROFILES = SweepScenario.ROOT.resolve("profiles/scaled.profiles");
+
+  @Tag("alone") // it asserts a slowdown
+  @Test
+  void aServerSlowerByAKnownCostIsSlowerRoundByRound(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("report");
+    List<String> sweep = sweep(out, dir.resolve("data"), "embedded");
+    sweep.addAll(
+        List.of(
+            "--variant",
+            "base=",
+            "--variant",
+            "slow=--standin-extra-cost 2000",
+            "--seed",
+            "11",
+            "--rounds",
+            "3"));
+    StringWriter said = new StringWriter();
+    assertEquals(0, run(said, sweep), said::toString);
+
+    VariantsManifest m = VariantsManifest.read(out);
+    assertEquals(List.of("base", "slow"), m.names());
+    assertEquals(11, m.seed());
+    assertEquals(3, m.rounds());
+    assertEquals("base", m.variants().get(1).dataSet(), "one data set for both");
+    CellResult base = only(out, "base");
+    CellResult slow = only(out, "slow");
+    for (int round = 1; round <= 3; round++) {
+      RepeatRun b = base.repeatRuns().get(round - 1);
+      RepeatRun s = slow.repeatRuns().get(round - 1);
+      assertEquals(round, b.round());
+      assertEquals(round, s.round());
+      assertEquals(3, b.position() + s.position(), "each round runs both, one after the other");
+    }
+    // 2 ms of CPU per operation on 2 threads: at most about 1,000 operations a second.
+    assertTrue(
+        slow.throughputOpsPerSec() < base.throughputOpsPerSec() * 0.8,
+        base.throughputOpsPerSec() + " against " + slow.throughputOpsPerSec());
+
+    StringWriter compared = new StringWriter();
+    assertEquals(
+        4,
+        run(compared, List.of("compare", out.toString(), "--fail-on", "slower")),
+        compared::toString);
+    assertTrue(compared.toString().contains("paired rounds"), compared::toString);
+    assertTrue(Files.readString(out.resolve("compare.csv")).contains(",slower,"));
+    assertTrue(Files.readString(out.resolve("index.html")).contains("variants/slow/index.html"));
+    StringWriter reversed = new StringWriter();
+    assertEquals(
+        0,
+        run(reversed, List.of("compare", out.toString(), "--base", "slow", "--new", "base")),
+        reversed::toString);
+    assertTrue(reversed.toString().contains(" faster "), reversed::toString);
+
+    StringWriter again = new StringWriter();
+    assertEquals(0, run(again, sweep), again::toString);
+    assertTrue(
+        again.toString().contains("all profiles measured earlier, skipped"), again::toString);
+  }
+
+  @Tag("integration")
+  @Test
+  void variantsWhoseServersWriteOtherFilesLoadTheirOwnDataSets(@TempDir Path dir) throws Exception {
+    String reason = DockerEnvironment.unavailableReason();
+    assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
+    Path out = dir.resolve("report");
+    Path data = dir.resolve("data");
+    List<String> sweep = sweep(out, data, "docker");
+    sweep.addAll(
+        List.of(
+            "--image",
+            System.getProperty("mongodb.image", "mongo:7.0"),
+            "--variant",
+            "snappy=",
+            "--variant",
+            "zlib=--server-arg=--wiredTigerCollectionBlockCompressor=zlib",
+            "--variant",
+            "cache=--server-arg=--wiredTigerCacheSizeGB=0.1",
+            "--rounds",
+            "2"));
+    StringWriter said = new StringWriter();
+    assertEquals(0, run(said, sweep), said::toString);
+    VariantsManifest m = VariantsManifest.read(out);
+    assertEquals(
+        List.of("snappy", "zlib", "snappy"),
+        m.variants().stream().map(VariantsManifest.Entry::dataSet).toList());
+    assertTrue(Files.isDirectory(dir.resolve("data-zlib")), "zlib loaded a data set of its own");
+    for (String name : m.names()) {
+      assertTrue(only(out, name).ok(), () -> name + ": " + said);
+    }
+  }
+
+  private static List<String> sweep(Path out, Path data, String server) {
+    return new ArrayList<>(
+        List.of(
+            "sweep",
+            "--server",
+            server,
+            "--profiles-file",
+            PROFILES.toString(),
+            "--profiles",
+            "fast-small",
+            "--recordcounts",
+            "2000",
+            "--threads",
+            "2",
+            "--load-threads",
+            "2",
+            "--operations",
+            "3000",
+            "--warmup",
+            "2",
+            "--no-disk-baseline",
+            "--latency",
+            "off",
+            "--no-progress",
+            "--data-dir",
+            data.toString(),
+            "--out",
+            out.toString()));
+  }
+
+  private static CellResult only(Path out, String variant) throws Exception {
+    List<CellResult> cells = new CellStore(VariantsManifest.variantDir(out, variant)).all();
+    assertEquals(1, cells.size(), () -> variant + ": " + cells);
+    return cells.get(0);
+  }
+
+  private static int run(StringWriter said, List<String> args) {
+    var cl = MongodbTieredCli.commandLine();
+    PrintWriter w = new PrintWriter(said, true);
+    cl.setOut(w);
+    cl.setErr(w);
+    return cl.execute(args.toArray(new String[0]));
+  }
+}
