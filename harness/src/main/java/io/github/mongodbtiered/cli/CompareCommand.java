@@ -45,9 +45,11 @@ import picocli.CommandLine.Spec;
       "",
       "Cells only one report holds, or failed in one, are listed, never matched with another;"
           + " settings that differ (workload, threads, target, profile definition, server,"
-          + " version, latency method, tool) are listed beside the cells they concern. BASE and"
-          + " NEW the same directory, or holding the very same cells, is refused: a report"
-          + " compared with itself says nothing. Reads cells/*.json and run.json; changes"
+          + " version, latency method, tool, and where both run.json files recorded them, the"
+          + " image's ID under the same name and the tool's build) are listed beside the cells"
+          + " they concern. BASE and NEW the same directory, or holding the very same cells, is"
+          + " refused: a report compared with itself says nothing. Reads cells/*.json and"
+          + " run.json; changes"
           + " neither report. With --out, writes compare.csv and compare.html (one row per cell,"
           + " ratios drawn with their intervals) there."
     },
@@ -121,7 +123,9 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison.of(
             baseCells,
             nextCells,
-            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE, betweenSweeps));
+            new CompareRules(band, CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE, betweenSweeps),
+            ReportDirs.manifest(base).buildIds(),
+            ReportDirs.manifest(next).buildIds());
     CompareTable.print(spec.commandLine().getOut(), comparison);
     if (out != null) {
       writeFiles(comparison);

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.compare;
 
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -38,10 +39,25 @@ public record Comparison(
   }
 
   /**
-   * @param base BASE's cells, in the order to show them
-   * @param next NEW's cells
+   * As {@link #of(List, List, CompareRules, BuildIds, BuildIds)} for reports whose images' IDs and
+   * tool builds are not known.
    */
   public static Comparison of(List<CellResult> base, List<CellResult> next, CompareRules rules) {
+    return of(base, next, rules, BuildIds.UNKNOWN, BuildIds.UNKNOWN);
+  }
+
+  /**
+   * @param base BASE's cells, in the order to show them
+   * @param next NEW's cells
+   * @param baseBuilds what BASE's image names and tool version stood for (its run.json's)
+   * @param nextBuilds NEW's
+   */
+  public static Comparison of(
+      List<CellResult> base,
+      List<CellResult> next,
+      CompareRules rules,
+      BuildIds baseBuilds,
+      BuildIds nextBuilds) {
     Map<String, CellResult> nextByKey = new LinkedHashMap<>();
     next.forEach(c -> nextByKey.put(c.key(), c));
     List<CellComparison> cells = new ArrayList<>();
@@ -54,7 +70,7 @@ public record Comparison(
       if (why != null) {
         unmatched.add(new Unmatched(b.recordCount(), b.profile(), why));
       } else {
-        cells.add(compare(b, n, rules));
+        cells.add(compare(b, n, rules, baseBuilds, nextBuilds));
       }
     }
     for (CellResult n : next) {
@@ -101,7 +117,8 @@ public record Comparison(
     return null;
   }
 
-  private static CellComparison compare(CellResult b, CellResult n, CompareRules rules) {
+  private static CellComparison compare(
+      CellResult b, CellResult n, CompareRules rules, BuildIds baseBuilds, BuildIds nextBuilds) {
     // The main operation is BASE's, so that both p99s are of the same operation.
     String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
     RatioInterval throughput = throughput(b, n, rules);
@@ -113,7 +130,7 @@ public record Comparison(
         side(n, op),
         new CellComparison.Measure(throughput, Change.of(throughput, rules.band())),
         p99 == null ? null : new CellComparison.Measure(p99, Change.of(p99, rules.band())),
-        settingsDifferences(b, n));
+        settingsDifferences(b, n, baseBuilds, nextBuilds));
   }
 
   private static CellComparison.Side side(CellResult c, String op) {
@@ -165,7 +182,12 @@ public record Comparison(
     return s == null || s.count() == 0 ? null : s.p99Micros() / 1000.0;
   }
 
-  private static List<String> settingsDifferences(CellResult b, CellResult n) {
+  /**
+   * The cells' settings' differences, then what their image's name (where both name the same) and
+   * the tool's version hid.
+   */
+  private static List<String> settingsDifferences(
+      CellResult b, CellResult n, BuildIds baseBuilds, BuildIds nextBuilds) {
     if (b.settings() == null || n.settings() == null) {
       if (b.settings() == n.settings()) {
         return List.of(SettingsDifferences.NOT_RECORDED + " in either report");
@@ -173,7 +195,10 @@ public record Comparison(
       return List.of(
           SettingsDifferences.NOT_RECORDED + " in " + (b.settings() == null ? "BASE" : "NEW"));
     }
-    return SettingsDifferences.between(b.settings(), n.settings());
+    List<String> out = new ArrayList<>(SettingsDifferences.between(b.settings(), n.settings()));
+    String image = b.settings().image().equals(n.settings().image()) ? b.settings().image() : "";
+    out.addAll(SettingsDifferences.builds(image, baseBuilds, nextBuilds));
+    return out;
   }
 
   /** True when both hold the same cells, figure for figure: a report and itself, or a copy. */
