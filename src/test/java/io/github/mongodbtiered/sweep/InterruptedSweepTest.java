@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.ServerImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,5 +80,8 @@ class InterruptedSweepTest {
     assertEquals(1, second.measured());
     assertTrue(second.cells().stream().allMatch(c -> c.status().equals(CellStatus.OK)));
     assertEquals(List.of("4000/fast-small"), started, "only the failed cell runs again");
+    // The resume ran on the image the report recorded: its ID, as Docker has it.
+    String image = o.server().image();
+    assertEquals(Map.of(image, ServerImages.localId(image)), RunManifest.read(out).imageIds());
   }
 }

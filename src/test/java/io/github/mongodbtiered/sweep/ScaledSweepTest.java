@@ -9,7 +9,9 @@ import io.github.mongodbtiered.cli.MongodbTieredCli;
 import io.github.mongodbtiered.report.ReportPageCheck;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.ToolBuild;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import io.github.mongodbtiered.volumes.VolumeSupport;
 import java.io.PrintWriter;
@@ -117,6 +119,18 @@ class ScaledSweepTest {
           "slow-small baseline: " + step);
     }
     assertTrue(manifest.environment() != null && manifest.environment().kernel() != null);
+  }
+
+  @Test
+  void runJsonRecordsWhatTheImagesTagsAndTheToolsVersionStoodFor() {
+    String server = manifest.serverImage();
+    String probe = System.getProperty("probe.image", ServerImages.STANDIN_IMAGE);
+    assertEquals(ServerImages.localId(server), manifest.imageIds().get(server));
+    assertEquals(ServerImages.localId(probe), manifest.imageIds().get(probe), "the probe's");
+    assertTrue(
+        manifest.imageIds().values().stream().allMatch(id -> id.startsWith("sha256:")),
+        manifest.imageIds().toString());
+    assertEquals(ToolBuild.current(), manifest.toolBuild());
   }
 
   @Test

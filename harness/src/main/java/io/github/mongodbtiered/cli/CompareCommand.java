@@ -46,9 +46,11 @@ import picocli.CommandLine.Spec;
       "",
       "Cells only one report holds, or failed in one, are listed, never matched with another;"
           + " settings that differ (workload, threads, target, profile definition, server,"
-          + " version, latency method, tool) are listed beside the cells they concern. BASE and"
-          + " NEW the same directory, or holding the very same cells, is refused: a report"
-          + " compared with itself says nothing. Reads cells/*.json and run.json; changes"
+          + " version, latency method, tool, and where both run.json files recorded them, the"
+          + " image's ID under the same name and the tool's build) are listed beside the cells"
+          + " they concern. BASE and NEW the same directory, or holding the very same cells, is"
+          + " refused: a report compared with itself says nothing. Reads cells/*.json and"
+          + " run.json; changes"
           + " neither report. With --out, writes compare.csv and compare.html (one row per cell,"
           + " ratios drawn with their intervals) there."
     },
@@ -164,7 +166,9 @@ public final class CompareCommand implements Callable<Integer> {
         new CompareRules(
             band == null ? CompareRules.DEFAULT_BAND : band,
             CompareRules.DEFAULT_SINGLE_RUN_ALLOWANCE,
-            betweenSweeps));
+            betweenSweeps),
+        ReportDirs.manifest(base).buildIds(),
+        ReportDirs.manifest(next).buildIds());
   }
 
   /** Two variants of one report, their runs paired by round. */

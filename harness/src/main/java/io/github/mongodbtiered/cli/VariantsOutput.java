@@ -8,6 +8,7 @@ import io.github.mongodbtiered.report.CompareCsv;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.report.html.ComparePage;
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.CellResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,20 @@ final class VariantsOutput {
       throw new IllegalArgumentException(
           "--base and --new are both '" + base + "': a variant compared with itself says nothing");
     }
-    return Comparison.ofRounds(cells(dir, base), cells(dir, next), CompareRules.paired(band));
+    return Comparison.ofRounds(
+        cells(dir, base),
+        cells(dir, next),
+        CompareRules.paired(band),
+        builds(dir, base),
+        builds(dir, next));
+  }
+
+  /** What variant {@code name}'s image names and tool stood for, as its run.json recorded. */
+  private static BuildIds builds(Path dir, String name) {
+    Path variant = VariantsManifest.variantDir(dir, name);
+    return Files.isRegularFile(variant.resolve(ReportLayout.MANIFEST))
+        ? ReportDirs.manifest(variant).buildIds()
+        : BuildIds.UNKNOWN;
   }
 
   private static List<CellResult> cells(Path dir, String name) {

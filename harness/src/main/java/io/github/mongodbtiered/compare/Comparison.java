@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.compare;
 
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -38,11 +39,32 @@ public record Comparison(
   }
 
   /**
-   * @param base BASE's cells, in the order to show them
-   * @param next NEW's cells
+   * As {@link #of(List, List, CompareRules, BuildIds, BuildIds)} for reports whose images' IDs and
+   * tool builds are not known.
    */
   public static Comparison of(List<CellResult> base, List<CellResult> next, CompareRules rules) {
-    return match(base, next, rules, Comparison::compare);
+    return of(base, next, rules, BuildIds.UNKNOWN, BuildIds.UNKNOWN);
+  }
+
+  /**
+   * @param base BASE's cells, in the order to show them
+   * @param next NEW's cells
+   * @param baseBuilds what BASE's image names and tool version stood for (its run.json's)
+   * @param nextBuilds NEW's
+   */
+  public static Comparison of(
+      List<CellResult> base,
+      List<CellResult> next,
+      CompareRules rules,
+      BuildIds baseBuilds,
+      BuildIds nextBuilds) {
+    return match(base, next, rules, (b, n, r) -> compare(b, n, r, baseBuilds, nextBuilds));
+  }
+
+  /** As {@link #ofRounds(List, List, CompareRules, BuildIds, BuildIds)}, builds unknown. */
+  public static Comparison ofRounds(
+      List<CellResult> base, List<CellResult> next, CompareRules rules) {
+    return ofRounds(base, next, rules, BuildIds.UNKNOWN, BuildIds.UNKNOWN);
   }
 
   /**
@@ -51,13 +73,19 @@ public record Comparison(
    * without rounds, or other rounds) is not compared, and says why.
    *
    * @param rules {@link CompareRules#paired} rules
+   * @param baseBuilds what BASE's image names and tool version stood for (its run.json's)
+   * @param nextBuilds NEW's
    */
   public static Comparison ofRounds(
-      List<CellResult> base, List<CellResult> next, CompareRules rules) {
-    return match(base, next, rules, Comparison::compareRounds);
+      List<CellResult> base,
+      List<CellResult> next,
+      CompareRules rules,
+      BuildIds baseBuilds,
+      BuildIds nextBuilds) {
+    return match(base, next, rules, (b, n, r) -> compareRounds(b, n, r, baseBuilds, nextBuilds));
   }
 
-  /** How two matched cells are compared: null with a reason when they cannot be. */
+  /** How two matched cells are compared. */
   @FunctionalInterface
   private interface Compare {
     CellComparison of(CellResult base, CellResult next, CompareRules rules);
@@ -127,7 +155,8 @@ public record Comparison(
     return null;
   }
 
-  private static CellComparison compare(CellResult b, CellResult n, CompareRules rules) {
+  private static CellComparison compare(
+      CellResult b, CellResult n, CompareRules rules, BuildIds baseBuilds, BuildIds nextBuilds) {
     // The main operation is BASE's, so that both p99s are of the same operation.
     String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
     RatioInterval throughput = throughput(b, n, rules);
@@ -139,7 +168,7 @@ public record Comparison(
         side(n, op),
         new CellComparison.Measure(throughput, Change.of(throughput, rules.band())),
         p99 == null ? null : new CellComparison.Measure(p99, Change.of(p99, rules.band())),
-        settingsDifferences(b, n));
+        settingsDifferences(b, n, baseBuilds, nextBuilds));
   }
 
   /** Why two variants' cells do not pair round by round, or null when they do. */
@@ -155,7 +184,8 @@ public record Comparison(
     return null;
   }
 
-  private static CellComparison compareRounds(CellResult b, CellResult n, CompareRules rules) {
+  private static CellComparison compareRounds(
+      CellResult b, CellResult n, CompareRules rules, BuildIds baseBuilds, BuildIds nextBuilds) {
     String op = LatencyStats.mainOperation(LatencyStats.counts(b.latencies()));
     Map<Integer, RepeatRun> nByRound = new LinkedHashMap<>();
     n.repeatRuns().forEach(r -> nByRound.put(r.round(), r));
@@ -179,7 +209,7 @@ public record Comparison(
         side(n, op),
         new CellComparison.Measure(throughput, Change.of(throughput, rules.band())),
         p99 == null ? null : new CellComparison.Measure(p99, Change.of(p99, rules.band())),
-        settingsDifferences(b, n));
+        settingsDifferences(b, n, baseBuilds, nextBuilds));
   }
 
   private static CellComparison.Side side(CellResult c, String op) {
@@ -231,7 +261,12 @@ public record Comparison(
     return s == null || s.count() == 0 ? null : s.p99Micros() / 1000.0;
   }
 
-  private static List<String> settingsDifferences(CellResult b, CellResult n) {
+  /**
+   * The cells' settings' differences, then what their image's name (where both name the same) and
+   * the tool's version hid.
+   */
+  private static List<String> settingsDifferences(
+      CellResult b, CellResult n, BuildIds baseBuilds, BuildIds nextBuilds) {
     if (b.settings() == null || n.settings() == null) {
       if (b.settings() == n.settings()) {
         return List.of(SettingsDifferences.NOT_RECORDED + " in either report");
@@ -239,7 +274,10 @@ public record Comparison(
       return List.of(
           SettingsDifferences.NOT_RECORDED + " in " + (b.settings() == null ? "BASE" : "NEW"));
     }
-    return SettingsDifferences.between(b.settings(), n.settings());
+    List<String> out = new ArrayList<>(SettingsDifferences.between(b.settings(), n.settings()));
+    String image = b.settings().image().equals(n.settings().image()) ? b.settings().image() : "";
+    out.addAll(SettingsDifferences.builds(image, baseBuilds, nextBuilds));
+    return out;
   }
 
   /** True when both hold the same cells, figure for figure: a report and itself, or a copy. */

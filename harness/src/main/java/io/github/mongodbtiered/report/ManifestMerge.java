@@ -56,6 +56,18 @@ final class ManifestMerge {
     differs(warnings, ms, labels, "server kind", m -> m.serverKind().id());
     differs(warnings, ms, labels, "server image", RunManifest::serverImage);
     differs(warnings, ms, labels, "server version", RunManifest::serverVersion);
+    differs(
+        warnings,
+        ms,
+        labels,
+        "image ID",
+        m -> m.imageIds().isEmpty() ? null : m.imageIds().toString());
+    differs(
+        warnings,
+        ms,
+        labels,
+        "tool build",
+        m -> m.toolBuild() == null ? null : m.toolBuild().describe());
     differs(warnings, ms, labels, "workload", m -> m.workloadProperties().toString());
     Set<String> seen = new HashSet<>(warnings);
     for (int i = 0; i < ms.size(); i++) {
@@ -68,7 +80,10 @@ final class ManifestMerge {
     return warnings;
   }
 
-  /** Adds a warning for each client whose {@code field} differs from the first client's. */
+  /**
+   * Adds a warning for each client whose {@code field} differs from the first client's; a null
+   * field is unknown, never a difference.
+   */
   private static void differs(
       List<String> warnings,
       List<RunManifest> ms,
@@ -76,9 +91,12 @@ final class ManifestMerge {
       String what,
       Function<RunManifest, String> field) {
     String a = field.apply(ms.get(0));
+    if (a == null) {
+      return;
+    }
     for (int i = 1; i < ms.size(); i++) {
       String b = field.apply(ms.get(i));
-      if (!a.equals(b)) {
+      if (b != null && !a.equals(b)) {
         warnings.add(
             what
                 + " differs between the merged reports: "

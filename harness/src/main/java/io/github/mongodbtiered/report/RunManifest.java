@@ -1,11 +1,14 @@
 package io.github.mongodbtiered.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.BaselineStep;
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.TimeBreakdown;
+import io.github.mongodbtiered.results.ToolBuild;
 import io.github.mongodbtiered.results.VolumeFacts;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -64,9 +67,15 @@ public record RunManifest(
    * @param startedAt when the sweep started
    * @param finishedAt when it finished (or when this report was written, for a partial sweep)
    * @param commandLine the arguments as given, credentials masked
+   * @param toolBuild the build of this tool that ran (its commit), or null when unknown: built
+   *     without git, or a report written before it was recorded (absent from the file then)
    */
   public record Run(
-      String toolVersion, Instant startedAt, Instant finishedAt, List<String> commandLine) {
+      String toolVersion,
+      Instant startedAt,
+      Instant finishedAt,
+      List<String> commandLine,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ToolBuild toolBuild) {
     public Run {
       Objects.requireNonNull(toolVersion, "toolVersion");
       Objects.requireNonNull(startedAt, "startedAt");
@@ -79,12 +88,23 @@ public record RunManifest(
    * @param serverKind {@code docker}, {@code url} or {@code embedded}
    * @param serverImage the container image, or empty when not a container
    * @param serverVersion what the server reported, or empty when unknown
+   * @param imageIds per image name, Docker's content ID ({@code sha256:...}) of each image the run
+   *     ran: the server's, and the disk probe's where a baseline ran in a container; what a tag
+   *     such as {@code :latest} stood for. Empty, and absent from the file, when none is known:
+   *     servers not in containers (an embedded server is the tool's own build, {@code toolBuild}; a
+   *     URL's server is known by its version), and reports written before IDs were recorded
    */
-  public record Server(ServerKind serverKind, String serverImage, String serverVersion) {
+  public record Server(
+      ServerKind serverKind,
+      String serverImage,
+      String serverVersion,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> imageIds) {
     public Server {
       Objects.requireNonNull(serverKind, "serverKind");
       Objects.requireNonNull(serverImage, "serverImage");
       Objects.requireNonNull(serverVersion, "serverVersion");
+      imageIds =
+          imageIds == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(imageIds));
     }
   }
 
@@ -127,6 +147,11 @@ public record RunManifest(
     return run.commandLine();
   }
 
+  /** The build of this tool that ran, or null when unknown. */
+  public ToolBuild toolBuild() {
+    return run.toolBuild();
+  }
+
   public ServerKind serverKind() {
     return server.serverKind();
   }
@@ -137,6 +162,16 @@ public record RunManifest(
 
   public String serverVersion() {
     return server.serverVersion();
+  }
+
+  /** Per image name, the ID of the image the run ran; empty when none is known. */
+  public Map<String, String> imageIds() {
+    return server.imageIds();
+  }
+
+  /** What the run's image names and tool version stood for. */
+  public BuildIds buildIds() {
+    return new BuildIds(imageIds(), toolBuild());
   }
 
   public List<DiskProfile> profiles() {
@@ -167,7 +202,9 @@ public record RunManifest(
         .startedAt(startedAt())
         .finishedAt(finishedAt())
         .commandLine(commandLine())
+        .toolBuild(toolBuild())
         .server(serverKind(), serverImage(), serverVersion())
+        .imageIds(imageIds())
         .profiles(profiles())
         .enforcement(enforcement())
         .warnings(warnings)
@@ -211,7 +248,7 @@ public record RunManifest(
     return Json.read(
         new ReportLayout(reportDir).manifest(),
         RunManifest.class,
-        Set.of("environment", "diskBaselines", "volume", "time"));
+        Set.of("environment", "diskBaselines", "volume", "time", "toolBuild", "imageIds"));
   }
 
   /** Collects a manifest's fields; every setter returns this builder. */
@@ -220,9 +257,11 @@ public record RunManifest(
     private Instant startedAt;
     private Instant finishedAt;
     private List<String> commandLine = List.of();
+    private ToolBuild toolBuild;
     private ServerKind serverKind;
     private String serverImage = "";
     private String serverVersion = "";
+    private final Map<String, String> imageIds = new LinkedHashMap<>();
     private List<DiskProfile> profiles = List.of();
     private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
@@ -255,6 +294,12 @@ public record RunManifest(
       return this;
     }
 
+    /** The build of this tool that ran; null when unknown. */
+    public Builder toolBuild(ToolBuild build) {
+      toolBuild = build;
+      return this;
+    }
+
     /**
      * @param image the container image, empty when not a container
      * @param version what the server reported, empty when unknown
@@ -263,6 +308,19 @@ public record RunManifest(
       serverKind = kind;
       serverImage = image;
       serverVersion = version;
+      return this;
+    }
+
+    /** Replaces the images' IDs, per image name. */
+    public Builder imageIds(Map<String, String> byImage) {
+      imageIds.clear();
+      imageIds.putAll(byImage);
+      return this;
+    }
+
+    /** Adds, or replaces, one image's ID. */
+    public Builder imageId(String image, String id) {
+      imageIds.put(image, id);
       return this;
     }
 
@@ -330,8 +388,8 @@ public record RunManifest(
 
     public RunManifest build() {
       return new RunManifest(
-          new Run(toolVersion, startedAt, finishedAt, commandLine),
-          new Server(serverKind, serverImage, serverVersion),
+          new Run(toolVersion, startedAt, finishedAt, commandLine, toolBuild),
+          new Server(serverKind, serverImage, serverVersion, imageIds),
           new Swept(profiles, enforcement, recordCounts, workloadProperties),
           warnings,
           environment,

@@ -52,6 +52,43 @@ public final class SettingsDifferences {
   }
 
   /**
+   * What names hid between the run that measured a cell and another run ({@code recorded}, {@code
+   * now}): the ID of the cell's image under the same name (a rebuilt {@code :latest}), and the
+   * tool's build; empty when alike. Each counts only when both runs recorded it, as the server
+   * version; an image of another name is {@link #between}'s "image" difference.
+   *
+   * @param image the cell's image, as its settings name it
+   */
+  public static List<String> builds(String image, BuildIds recorded, BuildIds now) {
+    List<String> out = new ArrayList<>(imageId(image, recorded, now));
+    if (recorded.tool() != null && now.tool() != null) {
+      change(out, "tool build", recorded.tool().describe(), now.tool().describe());
+    }
+    return out;
+  }
+
+  /**
+   * "image ID of mongo:7.0: sha256:0123456789ab… → sha256:456789abcdef…" when both runs recorded
+   * the image's ID and they differ; else empty.
+   */
+  public static List<String> imageId(String image, BuildIds recorded, BuildIds now) {
+    String before = recorded.imageId(image);
+    String after = now.imageId(image);
+    if (before == null || after == null || before.equals(after)) {
+      return List.of();
+    }
+    // Two IDs alike in their first digits are shown whole, so the difference shows.
+    boolean alike = BuildIds.shortId(before).equals(BuildIds.shortId(after));
+    return List.of(
+        "image ID of "
+            + image
+            + ": "
+            + (alike ? before : BuildIds.shortId(before))
+            + " → "
+            + (alike ? after : BuildIds.shortId(after)));
+  }
+
+  /**
    * The workload by name when the names differ (the name says it all), else property by property,
    * since the same file may have been edited or overridden with {@code -p}.
    */

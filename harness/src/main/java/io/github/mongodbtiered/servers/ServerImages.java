@@ -43,6 +43,19 @@ public final class ServerImages {
     return name;
   }
 
+  /**
+   * The local image's ID, Docker's digest of its content ({@code sha256:...}): what its name (a tag
+   * such as {@code :latest}) stands for now. Null when the local Docker does not have it (not
+   * pulled or built yet) or cannot be asked.
+   */
+  public static String localId(String image) {
+    try {
+      return DockerClientFactory.instance().client().inspectImageCmd(image).exec().getId();
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The title {@code scripts/build-standin-image} labels the stand-in's image with. */
   static final String STANDIN_TITLE = "mongodb-tiered-standin";
 

@@ -232,6 +232,11 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     return image;
   }
 
+  /** The ID ({@code sha256:...}) of the image the started container runs, as Docker says. */
+  public String imageId() {
+    return getContainerInfo().getImageId();
+  }
+
   public BlockDevice device() {
     return device;
   }

@@ -8,6 +8,7 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.servers.ProbeFile;
+import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,6 +101,14 @@ final class DiskBaselineStep {
     return todo;
   }
 
+  /** Records the ID of the image the probe ran in, where Docker says it. */
+  private void probed(String image) {
+    String id = ServerImages.localId(image);
+    if (id != null) {
+      report.imageId(image, id);
+    }
+  }
+
   /** Measures in {@code dir}, and removes the probe's file afterwards, on Ctrl-C too. */
   private void measure(DiskProfile p, Path dir) throws IOException {
     ProbeFile.removeLeftover(dir, listener::info);
@@ -133,6 +142,9 @@ final class DiskBaselineStep {
                   settings,
                   s -> listener.info(BaselineTable.textRow(s)));
       report.diskBaselines().put(key, steps);
+      if (p != null) {
+        probed(options.baseline().probeImage());
+      }
     } catch (IOException | RuntimeException e) {
       report.warn("disk baseline " + key + " failed: " + Messages.of(e));
       listener.info("warning: disk baseline " + key + " failed: " + Messages.of(e));

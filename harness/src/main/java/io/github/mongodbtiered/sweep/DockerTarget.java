@@ -3,15 +3,18 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Setting;
 import io.github.mongodbtiered.profiles.Sizes;
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
+import io.github.mongodbtiered.servers.ServerImages;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -29,6 +32,9 @@ final class DockerTarget implements TargetServer {
   private List<String> serverArgs;
   private final DataVolume volume;
   private ThrottledMongoContainer running;
+
+  /** The image's ID, pinned when first known: every server of the sweep runs that build. */
+  private String imageId;
 
   /** The volume's mount under a running cell's server; null while loading or stopped. */
   private DataVolume.Mount measured;
@@ -52,6 +58,18 @@ final class DockerTarget implements TargetServer {
   @Override
   public String image() {
     return image;
+  }
+
+  /**
+   * The image's ID as first known: asked of the local Docker, else (an image not pulled yet) read
+   * from the first server's container.
+   */
+  @Override
+  public Map<String, String> imageIds() {
+    if (imageId == null) {
+      imageId = ServerImages.localId(image);
+    }
+    return imageId == null ? Map.of() : Map.of(image, imageId);
   }
 
   @Override
@@ -217,8 +235,29 @@ final class DockerTarget implements TargetServer {
       running.withEngineConfig(BulkLoad.ENGINE_CONFIG);
     }
     running.start();
+    imageId = sameImage(image, imageId, running.imageId());
     measured = cold ? mount : null;
     return endpoint(profile, mount, drop, "");
+  }
+
+  /**
+   * The image's ID the sweep goes on with once a server {@code started} on it: the pinned one, or
+   * the server's where none was pinned yet. A server on another build than the pinned one (its tag
+   * rebuilt meanwhile) is refused: one report would hold cells of two builds under one name.
+   */
+  static String sameImage(String image, String pinned, String started) throws IOException {
+    if (pinned == null || started == null || started.equals(pinned)) {
+      return pinned == null ? started : pinned;
+    }
+    throw new IOException(
+        "image "
+            + image
+            + " changed during the sweep (ID "
+            + BuildIds.shortId(pinned)
+            + " → "
+            + BuildIds.shortId(started)
+            + "): its cells would mix two builds under one name. Run the sweep again: it refuses"
+            + " the cells of the earlier build (--remeasure replaces them)");
   }
 
   /** What the cell's server is, with the limits read back from its cgroup. */

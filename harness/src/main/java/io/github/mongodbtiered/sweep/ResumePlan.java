@@ -2,10 +2,15 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.report.RunManifest;
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.SettingsDifferences;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -16,24 +21,31 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Which saved cells a sweep may reuse: those measured under this run's settings. Any other saved
- * cell is refused before anything is loaded or written (the report would show its numbers under
- * this run's settings), unless {@code --remeasure} asks to measure it again; until then it is left
- * out of the report.
+ * Which saved cells a sweep may reuse: those measured under this run's settings, on the image this
+ * run's name for it stands for (the ID the report's run.json recorded: a tag such as {@code
+ * :latest} rebuilt since is another server). Any other saved cell is refused before anything is
+ * loaded or written (the report would show its numbers under this run's settings), unless {@code
+ * --remeasure} asks to measure it again; until then it is left out of the report.
  */
 final class ResumePlan {
   private final SweepOptions options;
   private final RunSettings run;
   private final List<CellResult> saved;
   private final Map<String, DiskProfile> profiles;
+  // The images' IDs: as the report recorded them, and as this run's servers run them.
+  private final BuildIds recorded;
+  private final BuildIds now;
   // Keys of saved cells measured under other settings, until this run replaces them.
   private final Set<String> stale = new HashSet<>();
   private String serverVersion = "";
 
-  private ResumePlan(SweepOptions options, RunSettings run, List<CellResult> saved) {
+  private ResumePlan(
+      SweepOptions options, RunSettings run, Map<String, String> imageIds, List<CellResult> saved) {
     this.options = options;
     this.run = run;
     this.saved = saved;
+    this.recorded = recordedBuilds(options.outDir());
+    this.now = new BuildIds(imageIds, null);
     this.profiles =
         options.profiles().stream()
             .collect(Collectors.toMap(DiskProfile::name, Function.identity()));
@@ -43,12 +55,15 @@ final class ResumePlan {
    * Compares every cell saved in the report directory with this run's settings (the server version
    * only once it is known, see {@link #serverVersion}).
    *
+   * @param imageIds per image name, the ID of the image this run's servers run ({@link
+   *     TargetServer#imageIds})
    * @throws IllegalArgumentException when cells differ and {@code --remeasure} was not given, or
    *     cannot replace them
    */
-  static ResumePlan check(SweepOptions options, RunSettings run, CellStore store)
+  static ResumePlan check(
+      SweepOptions options, RunSettings run, Map<String, String> imageIds, CellStore store)
       throws IOException {
-    ResumePlan plan = new ResumePlan(options, run, store.all());
+    ResumePlan plan = new ResumePlan(options, run, imageIds, store.all());
     plan.compare();
     return plan;
   }
@@ -126,7 +141,7 @@ final class ResumePlan {
     List<CellResult> refused = new ArrayList<>();
     Set<String> differences = new LinkedHashSet<>();
     for (CellResult cell : saved) {
-      List<String> diffs = SettingsDifferences.between(cell.settings(), now(cell));
+      List<String> diffs = differences(cell);
       if (diffs.isEmpty()) {
         continue;
       }
@@ -149,6 +164,39 @@ final class ResumePlan {
     if (!outside.isEmpty()) {
       throw new IllegalArgumentException(
           SettingsMismatch.outsideThisRun(options.outDir(), outside, differences));
+    }
+  }
+
+  /** How the cell's settings and image differ from this run's; empty when it may be reused. */
+  private List<String> differences(CellResult cell) {
+    CellSettings settings = now(cell);
+    List<String> diffs = new ArrayList<>(SettingsDifferences.between(cell.settings(), settings));
+    String image = cell.settings() == null ? null : cell.settings().image();
+    if (image == null || !image.equals(settings.image())) {
+      return diffs; // another image (or none recorded) differs already
+    }
+    diffs.addAll(SettingsDifferences.imageId(image, recorded, now));
+    if (recorded.imageId(image) != null && now.imageId(image) == null) {
+      // Whatever a pull or build brings under the name may not be what the cells ran.
+      diffs.add(
+          "image ID of "
+              + image
+              + ": "
+              + BuildIds.shortId(recorded.imageId(image))
+              + " → not known (not in the local Docker: pull or build it, then run again)");
+    }
+    return diffs;
+  }
+
+  /** The images' IDs the report's run.json recorded; none when it has none or cannot be read. */
+  private static BuildIds recordedBuilds(Path outDir) {
+    if (!Files.isRegularFile(new ReportLayout(outDir).manifest())) {
+      return BuildIds.UNKNOWN;
+    }
+    try {
+      return RunManifest.read(outDir).buildIds();
+    } catch (IOException | RuntimeException e) {
+      return BuildIds.UNKNOWN; // rewritten by this run; the cells' own settings still count
     }
   }
 

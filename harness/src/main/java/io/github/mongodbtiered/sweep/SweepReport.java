@@ -8,6 +8,7 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.results.TimeBreakdown;
+import io.github.mongodbtiered.results.ToolBuild;
 import io.github.mongodbtiered.results.VolumeFacts;
 import io.github.mongodbtiered.servers.Enforcement;
 import java.io.IOException;
@@ -37,6 +38,8 @@ final class SweepReport {
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, Map<String, String>> enforcement = new LinkedHashMap<>();
   private final Map<String, List<BaselineStep>> diskBaselines = new LinkedHashMap<>();
+  // Images this run ran besides the servers': the disk probe's.
+  private final Map<String, String> otherImageIds = new LinkedHashMap<>();
   // The report is rewritten after every cell: say each of its own problems once per run.
   private final Set<String> reportProblems = new HashSet<>();
   private EnvironmentFacts environment;
@@ -85,6 +88,11 @@ final class SweepReport {
 
   Map<String, List<BaselineStep>> diskBaselines() {
     return diskBaselines;
+  }
+
+  /** The ID of an image this run ran besides its servers' (the disk probe's), for run.json. */
+  void imageId(String image, String id) {
+    otherImageIds.put(image, id);
   }
 
   /** What the kernel held for {@code profile}'s server, as run.json records it. */
@@ -147,12 +155,16 @@ final class SweepReport {
         environment == null || environment.serverVersion() == null
             ? ""
             : environment.serverVersion();
+    Map<String, String> imageIds = new LinkedHashMap<>(server.imageIds());
+    otherImageIds.forEach(imageIds::putIfAbsent);
     return RunManifest.builder()
         .toolVersion(TOOL_VERSION)
+        .toolBuild(ToolBuild.current())
         .startedAt(started)
         .finishedAt(Instant.now())
         .commandLine(options.output().commandLine())
         .server(server.kind(), server.image(), version)
+        .imageIds(imageIds)
         .profiles(options.profiles())
         .enforcement(enforcement)
         .warnings(warnings)

@@ -84,6 +84,7 @@ public final class SweepRunner {
         ResumePlan.check(
             options,
             new RunSettings(options, server.kind(), server.image()),
+            server.imageIds(),
             new CellStore(options.outDir()));
     SweepReport report = new SweepReport(options, server, listener, plan::shown);
     report.warn(server.meaning());

@@ -31,6 +31,16 @@ public interface TargetServer extends AutoCloseable {
   /** The image the server runs, or a description for servers that are not containers. */
   String image();
 
+  /**
+   * Per image name, the ID ({@code sha256:...}) of the image this target's servers run: what a tag
+   * such as {@code :latest} stands for in this run. Empty where servers are not containers (an
+   * embedded server is the tool's own build, a URL's server is known by its version) or the ID is
+   * not known yet.
+   */
+  default java.util.Map<String, String> imageIds() {
+    return java.util.Map.of();
+  }
+
   /** A server to load data into (unthrottled where the target controls that). */
   Endpoint startLoading() throws Exception;
 

@@ -107,7 +107,10 @@ public final class VariantSweep {
     Files.createDirectories(o.outDir());
     ResumePlan plan =
         ResumePlan.check(
-            o, new RunSettings(o, target.kind(), target.image()), new CellStore(o.outDir()));
+            o,
+            new RunSettings(o, target.kind(), target.image()),
+            target.imageIds(),
+            new CellStore(o.outDir()));
     SweepReport report = new SweepReport(o, target, listener, plan::shown);
     report.warn(target.meaning());
     SweepContext context = new SweepContext(o, target, listener, report);

@@ -158,6 +158,11 @@ public final class VariantTargets implements AutoCloseable {
     }
 
     @Override
+    public Map<String, String> imageIds() {
+      return configured().imageIds();
+    }
+
+    @Override
     public boolean has(ServerKind.Capability c) {
       return shared.has(c);
     }

@@ -8,10 +8,12 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.results.ToolBuild;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -20,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -139,6 +142,67 @@ class CompareCommandTest {
     String page = Files.readString(diff.resolve("compare.html"));
     assertFalse(page.contains("<script>"), page);
     assertTrue(page.contains("&lt;script&gt;"), page);
+  }
+
+  private static final String STANDIN = "mongodb-tiered-standin:latest";
+
+  /**
+   * The report as a docker sweep of {@link #STANDIN} writes it: cells with their settings, and
+   * run.json with the image's ID and the tool's build where given (null: not recorded).
+   */
+  private static void onStandin(Path report, String imageId, ToolBuild build) throws IOException {
+    RunManifest.Builder m =
+        RunManifest.read(report).toBuilder()
+            .server(ServerKind.DOCKER, STANDIN, "")
+            .toolBuild(build);
+    if (imageId != null) {
+      m.imageId(STANDIN, imageId);
+    }
+    m.build().write(report);
+    CellSettings settings =
+        new CellSettings(
+            "w",
+            new TreeMap<>(),
+            CellSettings.RunShape.closedLoop(4, 0, 5, 1),
+            null,
+            ServerKind.DOCKER,
+            STANDIN,
+            "",
+            "",
+            "mongodb-tiered 0.1.0");
+    CellStore store = new CellStore(report);
+    for (CellResult c : store.all()) {
+      store.save(c.toBuilder().settings(settings).build());
+    }
+  }
+
+  @Test
+  void anotherBuildOfTheSameTagAndAnotherToolBuildAreSettingsThatDiffer() throws IOException {
+    Path base = report("base", 1000, 1000);
+    Path next = report("next", 700, 1000);
+    onStandin(base, "sha256:" + "1".repeat(64), new ToolBuild("a".repeat(40), false));
+    onStandin(next, "sha256:" + "2".repeat(64), new ToolBuild("b".repeat(40), true));
+    Path diff = dir.resolve("diff");
+    assertEquals(0, run("compare", base.toString(), next.toString(), "--out", diff.toString()));
+    String id = "image ID of " + STANDIN + ": sha256:111111111111… → sha256:222222222222…";
+    String tool = "tool build: aaaaaaaaaaaa → bbbbbbbbbbbb with uncommitted changes";
+    assertTrue(
+        out.toString().contains("settings that differ (BASE -> NEW):\n  " + id + "\n  " + tool),
+        out.toString());
+    String csv = Files.readString(diff.resolve("compare.csv"));
+    assertTrue(csv.contains(id + "; " + tool), csv);
+    String page = Files.readString(diff.resolve("compare.html"));
+    assertTrue(page.contains(id), page);
+  }
+
+  @Test
+  void aReportThatRecordedNoIdsComparesAsBefore() throws IOException {
+    Path base = report("base", 1000, 1000);
+    Path next = report("next", 700, 1000);
+    onStandin(base, null, null);
+    onStandin(next, "sha256:" + "2".repeat(64), new ToolBuild("b".repeat(40), false));
+    assertEquals(0, run("compare", base.toString(), next.toString()));
+    assertFalse(out.toString().contains("settings that differ"), out.toString());
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellResultBuilder;
 import io.github.mongodbtiered.results.CellSettings;
@@ -12,7 +13,9 @@ import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.RepeatRun;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.SettingsDifferences;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.results.ToolBuild;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -124,6 +127,79 @@ class ComparisonTest {
             "8000 x none: only in BASE",
             "16000 x none: only in NEW"),
         c.unmatched().stream().map(u -> u.key() + ": " + u.why()).toList());
+  }
+
+  private static CellSettings onImage(String image) {
+    CellSettings s = settings(0);
+    return new CellSettings(
+        s.workload(),
+        s.workloadProperties(),
+        s.shape(),
+        null,
+        ServerKind.DOCKER,
+        image,
+        "",
+        "",
+        s.toolVersion());
+  }
+
+  private static BuildIds ids(String image, String id, ToolBuild tool) {
+    return new BuildIds(Map.of(image, id), tool);
+  }
+
+  @Test
+  void anImageIdCountsUnderTheSameNameOnlyAndAToolBuildWhereBothAreKnown() {
+    double[] ops = {1000, 1010, 990};
+    double[] p99 = {2, 2, 2};
+    String one = "sha256:" + "1".repeat(64);
+    String two = "sha256:" + "2".repeat(64);
+    ToolBuild clean = new ToolBuild("a".repeat(40), false);
+    CellResult base = repeated(2000, ops, p99).settings(onImage("mongo:7.0")).build();
+    CellResult next = repeated(2000, ops, p99).settings(onImage("mongo:7.0")).build();
+    assertEquals(
+        List.of("image ID of mongo:7.0: sha256:111111111111… → sha256:222222222222…"),
+        Comparison.of(
+                List.of(base),
+                List.of(next),
+                RULES,
+                ids("mongo:7.0", one, clean),
+                ids("mongo:7.0", two, clean))
+            .settingsDifferences());
+    assertEquals(
+        List.of("tool build: aaaaaaaaaaaa → aaaaaaaaaaaa with uncommitted changes"),
+        Comparison.of(
+                List.of(base),
+                List.of(next),
+                RULES,
+                ids("mongo:7.0", one, clean),
+                ids("mongo:7.0", one, new ToolBuild(clean.commit(), true)))
+            .settingsDifferences());
+    assertEquals(
+        List.of(),
+        Comparison.of(
+                List.of(base), List.of(next), RULES, BuildIds.UNKNOWN, ids("mongo:7.0", two, clean))
+            .settingsDifferences(),
+        "unknown on a side is no difference");
+    CellResult other = repeated(2000, ops, p99).settings(onImage("mongo:8.0")).build();
+    assertEquals(
+        List.of("image: mongo:7.0 → mongo:8.0"),
+        Comparison.of(
+                List.of(base),
+                List.of(other),
+                RULES,
+                ids("mongo:7.0", one, null),
+                ids("mongo:8.0", two, null))
+            .settingsDifferences(),
+        "another name says it already");
+  }
+
+  @Test
+  void idsAlikeInTheirFirstDigitsAreShownWhole() {
+    String a = "sha256:" + "0".repeat(63) + "a";
+    String b = "sha256:" + "0".repeat(63) + "b";
+    assertEquals(
+        List.of("image ID of x: " + a + " → " + b),
+        SettingsDifferences.imageId("x", ids("x", a, null), ids("x", b, null)));
   }
 
   @Test

@@ -14,6 +14,7 @@ import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.PredictedTierBasis;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.Tier;
+import io.github.mongodbtiered.results.ToolBuild;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -393,6 +394,25 @@ class HtmlReportTest {
       names.add(m.group(1));
     }
     return names;
+  }
+
+  @Test
+  void theRunsFactsNameTheImagesIdsAndTheToolsBuildWhereRecorded() {
+    List<CellResult> cells = List.of(Cells.cell(1000, "hdd-150").build());
+    String before = HtmlReport.render(manifest(), cells, List.of(), List.of());
+    assertFalse(before.contains("image IDs"), "a report that recorded none shows none");
+    assertFalse(before.contains("tool build"), before);
+    String id = "sha256:" + "1".repeat(64);
+    RunManifest m =
+        manifest().toBuilder()
+            .imageId("mongo:7.0", id)
+            .toolBuild(new ToolBuild("a".repeat(40), true))
+            .build();
+    String html = HtmlReport.render(m, cells, List.of(), List.of());
+    assertTrue(html.contains("<dt>image IDs</dt><dd>mongo:7.0 " + id + "</dd>"), html);
+    assertTrue(
+        html.contains("<dt>tool build</dt><dd>" + "a".repeat(40) + " with uncommitted changes<"),
+        html);
   }
 
   /** The workload file said 16 threads; --threads 4 is what every cell ran with. */

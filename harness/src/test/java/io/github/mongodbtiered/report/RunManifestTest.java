@@ -13,6 +13,7 @@ import io.github.mongodbtiered.results.BaselineStep;
 import io.github.mongodbtiered.results.EnvironmentFacts;
 import io.github.mongodbtiered.results.IoLatency;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.results.ToolBuild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,6 +170,53 @@ class RunManifestTest {
     bare.write(dir);
     assertEquals(bare, RunManifest.read(dir));
     assertThrows(NullPointerException.class, () -> RunManifest.builder().build());
+  }
+
+  private static final String STANDIN_ID =
+      "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+  @Test
+  void theToolsBuildAndTheImagesIdsRoundTripBesideWhatTheyName() throws IOException {
+    RunManifest m =
+        manifest(List.of("hdd")).toBuilder()
+            .toolBuild(new ToolBuild("84adac65d7f39f5af58def81a2bc6ad7993ea90d", true))
+            .imageId("mongo:7.0", STANDIN_ID)
+            .build();
+    m.write(dir);
+    String json = Files.readString(dir.resolve(ReportLayout.MANIFEST));
+    assertTrue(
+        json.contains(
+            """
+              "toolBuild" : {
+                "commit" : "84adac65d7f39f5af58def81a2bc6ad7993ea90d",
+                "dirty" : true
+              },
+              "serverKind" : "docker",
+              "serverImage" : "mongo:7.0",
+              "serverVersion" : "7.0.14",
+              "imageIds" : {
+                "mongo:7.0" : "%s"
+              },
+            """
+                .formatted(STANDIN_ID)),
+        json);
+    RunManifest back = RunManifest.read(dir);
+    assertEquals(m, back);
+    assertEquals(Map.of("mongo:7.0", STANDIN_ID), back.buildIds().imageIds());
+    assertEquals(m.toolBuild(), back.buildIds().tool());
+  }
+
+  @Test
+  void unknownBuildsAreAbsentFromTheFileAndFilesWithoutThemReadAsUnknown() throws IOException {
+    RunManifest m = manifest(List.of("hdd"));
+    m.write(dir);
+    String json = Files.readString(dir.resolve(ReportLayout.MANIFEST));
+    assertFalse(json.contains("toolBuild"), json);
+    assertFalse(json.contains("imageIds"), json);
+    RunManifest back = RunManifest.read(dir);
+    assertNull(back.toolBuild());
+    assertEquals(Map.of(), back.imageIds());
+    assertEquals(m, back);
   }
 
   /** The step's fields, as run.json has held them since the baseline existed. */

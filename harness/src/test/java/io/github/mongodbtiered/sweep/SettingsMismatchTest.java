@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.CellSettings;
 import io.github.mongodbtiered.results.ServerKind;
@@ -14,7 +15,9 @@ import io.github.mongodbtiered.results.SettingsDifferences;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -279,8 +282,86 @@ class SettingsMismatchTest {
     assertTrue(same.reusable(2000, "io1-5000"));
   }
 
+  private static final String STANDIN = "mongodb-tiered-standin:latest";
+  private static final String BUILT_MONDAY =
+      "sha256:1111111111111111111111111111111111111111111111111111111111111111";
+  private static final String REBUILT_FRIDAY =
+      "sha256:2222222222222222222222222222222222222222222222222222222222222222";
+
+  @Test
+  void cellsMeasuredOnAnotherBuildOfTheSameTagAreRefusedNamingBothIds() throws Exception {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    saveOnDocker(o, BUILT_MONDAY);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> dockerPlan(o, REBUILT_FRIDAY));
+    assertEquals(
+        SettingsMismatch.message(
+            dir,
+            1,
+            List.of(
+                "image ID of mongodb-tiered-standin:latest: sha256:111111111111… →"
+                    + " sha256:222222222222…")),
+        e.getMessage());
+
+    SweepOptions remeasure = options("w", uniform(), 16, 5, true);
+    ResumePlan plan = dockerPlan(remeasure, REBUILT_FRIDAY);
+    assertFalse(plan.reusable(2000, "io1-5000"));
+    assertTrue(plan.discardStale(new CellStore(dir)).contains("removed 1 cell"));
+  }
+
+  @Test
+  void cellsOfTheSameBuildOrOfAReportThatRecordedNoIdAreReused() throws Exception {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    saveOnDocker(o, BUILT_MONDAY);
+    assertTrue(dockerPlan(o, BUILT_MONDAY).reusable(2000, "io1-5000"));
+    saveOnDocker(o, null); // run.json from before IDs were recorded
+    assertTrue(dockerPlan(o, REBUILT_FRIDAY).reusable(2000, "io1-5000"));
+  }
+
+  @Test
+  void anImageWhoseIdThisRunCannotTellIsRefusedRatherThanPulledUnseen() throws Exception {
+    SweepOptions o = options("w", uniform(), 16, 5, false);
+    saveOnDocker(o, BUILT_MONDAY);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> dockerPlan(o, null));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "image ID of mongodb-tiered-standin:latest: sha256:111111111111… → not known"
+                    + " (not in the local Docker: pull or build it, then run again)"),
+        e.getMessage());
+  }
+
+  /** One docker cell of {@link #STANDIN}, and a run.json recording the image's ID (null: none). */
+  private void saveOnDocker(SweepOptions o, String imageId) throws Exception {
+    new CellStore(dir)
+        .save(
+            CellResult.builder(2000, IO1.name(), ServerKind.DOCKER)
+                .settings(dockerSettings(o).of(IO1, ""))
+                .build());
+    RunManifest.Builder m =
+        RunManifest.builder()
+            .toolVersion("t")
+            .startedAt(Instant.EPOCH)
+            .finishedAt(Instant.EPOCH)
+            .server(ServerKind.DOCKER, STANDIN, "");
+    if (imageId != null) {
+      m.imageId(STANDIN, imageId);
+    }
+    m.build().write(dir);
+  }
+
+  private ResumePlan dockerPlan(SweepOptions o, String imageId) throws Exception {
+    Map<String, String> ids = imageId == null ? Map.of() : Map.of(STANDIN, imageId);
+    return ResumePlan.check(o, dockerSettings(o), ids, new CellStore(dir));
+  }
+
+  private static RunSettings dockerSettings(SweepOptions o) {
+    return new RunSettings(o, ServerKind.DOCKER, STANDIN);
+  }
+
   private ResumePlan plan(SweepOptions o) throws Exception {
-    return ResumePlan.check(o, runSettings(o), new CellStore(dir));
+    return ResumePlan.check(o, runSettings(o), Map.of(), new CellStore(dir));
   }
 
   private void save(SweepOptions o, long count, DiskProfile... profiles) throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
@@ -12,8 +13,10 @@ import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.ThrottledMongoContainer;
 import io.github.mongodbtiered.volumes.DataVolume;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,5 +91,31 @@ class TargetCapabilitiesTest {
         }
       }
     }
+  }
+
+  @Test
+  void serversOutsideContainersHaveNoImageIds(@TempDir Path dir) {
+    try (TargetServer url = new UrlTarget("mongodb://127.0.0.1:1/ycsb");
+        TargetServer embedded = new EmbeddedTarget(DataVolume.plain(dir, "off"), List.of())) {
+      assertEquals(Map.of(), url.imageIds());
+      assertEquals(Map.of(), embedded.imageIds());
+    }
+  }
+
+  @Test
+  void aSweepGoesOnOnlyWithTheBuildOfTheImageItStartedWith() throws Exception {
+    String monday = "sha256:" + "1".repeat(64);
+    String friday = "sha256:" + "2".repeat(64);
+    assertEquals(monday, DockerTarget.sameImage("x:latest", null, monday), "the first pins it");
+    assertEquals(monday, DockerTarget.sameImage("x:latest", monday, monday));
+    assertEquals(monday, DockerTarget.sameImage("x:latest", monday, null), "Docker did not say");
+    IOException e =
+        assertThrows(IOException.class, () -> DockerTarget.sameImage("x:latest", monday, friday));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "image x:latest changed during the sweep (ID sha256:111111111111… →"
+                    + " sha256:222222222222…)"),
+        e.getMessage());
   }
 }

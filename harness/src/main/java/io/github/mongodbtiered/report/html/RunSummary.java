@@ -36,7 +36,13 @@ final class RunSummary {
     fact(h, "started", m.startedAt().toString());
     fact(h, "last written", m.finishedAt().toString());
     fact(h, "server", server(m));
+    if (!m.imageIds().isEmpty()) {
+      fact(h, "image IDs", imageIds(m.imageIds()));
+    }
     fact(h, "tool", m.toolVersion());
+    if (m.toolBuild() != null) {
+      fact(h, "tool build", toolBuild(m));
+    }
     fact(
         h,
         "record counts",
@@ -66,6 +72,22 @@ final class RunSummary {
       server += " (the stand-in server: not MongoDB, nothing throttled, profiles are labels)";
     }
     return server;
+  }
+
+  /** "mongo:7.0 sha256:…; mongodb-tiered-standin:latest sha256:…": what each tag stood for. */
+  private static String imageIds(Map<String, String> ids) {
+    List<String> parts = new ArrayList<>();
+    ids.forEach((image, id) -> parts.add(image + " " + id));
+    return String.join("; ", parts);
+  }
+
+  /** The commit, whether it had uncommitted changes, and that it is the server's too in-JVM. */
+  private static String toolBuild(RunManifest m) {
+    return m.toolBuild().commit()
+        + (m.toolBuild().dirty() ? " with uncommitted changes" : "")
+        + (m.serverKind().has(Capability.IN_THIS_JVM)
+            ? " (the server's build too: it runs in this JVM)"
+            : "");
   }
 
   /**
