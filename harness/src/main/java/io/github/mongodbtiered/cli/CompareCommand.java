@@ -104,8 +104,8 @@ public final class CompareCommand implements Callable<Integer> {
       paramLabel = "PCT",
       converter = Percent.class,
       description =
-          "How far from a ratio of 1 still counts as no change, either way (default: 5% for two"
-              + " reports, 1% for variants paired by round).")
+          "How far from a ratio of 1 still counts as no change, either way (default: 5%% for two"
+              + " reports, 1%% for variants paired by round).")
   Double band;
 
   @Option(

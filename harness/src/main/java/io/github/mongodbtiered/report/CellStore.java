@@ -29,10 +29,13 @@ public final class CellStore {
           "failedOperations",
           "intendedLatencies",
           "repeatRuns",
+          "repeatRuns.round",
+          "repeatRuns.position",
           "settings.targetOpsPerSec",
           "settings.repeats",
           "settings.repeatsAuto",
           "settings.earlyEnd",
+          "settings.serverArgs",
           "continuedFrom");
 
   private final ReportLayout layout;

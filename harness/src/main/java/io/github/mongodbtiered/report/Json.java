@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -59,7 +60,8 @@ final class Json {
   /**
    * As {@link #read(Path, Class)}, but the {@code optional} fields, added after files of this type
    * were first written, read as null (a number as 0) when missing, so that older reports still
-   * open. {@code parent.field} names a field of a nested object, where that object is present.
+   * open. {@code parent.field} names a field of a nested object, where that object is present, or
+   * of each object of a nested list.
    */
   static <T> T read(Path file, Class<T> type, Set<String> optional) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
@@ -123,6 +125,13 @@ final class Json {
       }
     } else if (o.get(path.substring(0, dot)) instanceof ObjectNode inner) {
       putNullIfMissing(inner, path.substring(dot + 1));
+    } else if (o.get(path.substring(0, dot)) instanceof ArrayNode items) {
+      // A field of each object of a list, e.g. each repeat's round.
+      for (JsonNode item : items) {
+        if (item instanceof ObjectNode inner) {
+          putNullIfMissing(inner, path.substring(dot + 1));
+        }
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 package io.github.mongodbtiered.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.github.mongodbtiered.profiles.DiskProfile;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -21,6 +23,9 @@ import java.util.TreeMap;
  * @param serverVersion what the server reported, or empty when unknown
  * @param latency the asked latency method ({@code --latency})
  * @param toolVersion this tool's version
+ * @param serverArgs the server's own options beyond the profile's ({@code --server-arg}, the
+ *     stand-in's extra cost), as given; empty for none, and in cells saved before they were
+ *     recorded (which had none)
  */
 public record CellSettings(
     String workload,
@@ -31,9 +36,35 @@ public record CellSettings(
     String image,
     String serverVersion,
     String latency,
-    String toolVersion) {
+    String toolVersion,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> serverArgs) {
+
+  /** Settings of a server started with no options beyond its profile's. */
+  public CellSettings(
+      String workload,
+      SortedMap<String, String> workloadProperties,
+      RunShape shape,
+      DiskProfile profile,
+      ServerKind server,
+      String image,
+      String serverVersion,
+      String latency,
+      String toolVersion) {
+    this(
+        workload,
+        workloadProperties,
+        shape,
+        profile,
+        server,
+        image,
+        serverVersion,
+        latency,
+        toolVersion,
+        List.of());
+  }
 
   public CellSettings {
+    serverArgs = serverArgs == null ? List.of() : List.copyOf(serverArgs);
     workload = workload == null ? "" : workload;
     workloadProperties = new TreeMap<>(workloadProperties == null ? Map.of() : workloadProperties);
     image = image == null ? "" : image;
@@ -121,7 +152,8 @@ public record CellSettings(
         image,
         serverVersion,
         latency,
-        toolVersion);
+        toolVersion,
+        serverArgs);
   }
 
   public int threads() {

@@ -43,6 +43,7 @@ public final class SettingsDifferences {
     profile(recorded.profile(), now.profile(), out);
     change(out, "server", id(recorded.server()), id(now.server()));
     change(out, "image", recorded.image(), now.image());
+    change(out, "server options", options(recorded.serverArgs()), options(now.serverArgs()));
     if (!recorded.serverVersion().isEmpty() && !now.serverVersion().isEmpty()) {
       change(out, "server version", recorded.serverVersion(), now.serverVersion());
     }
@@ -151,5 +152,10 @@ public final class SettingsDifferences {
     return d == Math.rint(d) && !Double.isInfinite(d)
         ? Long.toString((long) d)
         : Double.toString(d);
+  }
+
+  /** A server's options as a settings change shows them: "(none)" for none. */
+  private static String options(List<String> args) {
+    return args.isEmpty() ? "(none)" : String.join(" ", args);
   }
 }

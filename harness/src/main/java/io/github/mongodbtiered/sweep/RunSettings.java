@@ -64,7 +64,8 @@ final class RunSettings {
         image,
         serverVersion,
         options.volume().latency().id(),
-        SweepReport.TOOL_VERSION);
+        SweepReport.TOOL_VERSION,
+        options.server().commandArgs());
   }
 
   /** The workload's properties that shape the measured run. */

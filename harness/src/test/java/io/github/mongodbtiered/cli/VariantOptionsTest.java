@@ -97,7 +97,7 @@ class VariantOptionsTest {
     refused("two or more variants", "--variant", "a=");
     refused("given twice", "--variant", "a=", "--variant", "a=");
     refused(
-        "--variant b=...: Unknown option: '--seconds'",
+        "--variant b=...: Unknown options: '--seconds'",
         "--variant",
         "a=",
         "--variant",

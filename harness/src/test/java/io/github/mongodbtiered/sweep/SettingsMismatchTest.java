@@ -136,6 +136,20 @@ class SettingsMismatchTest {
   }
 
   @Test
+  void theServersOwnOptionsAreASetting() throws Exception {
+    SweepOptions plain = options("w", uniform(), 16, 5, false);
+    SweepOptions slower =
+        plain.withServer(
+            s -> s.withArgs(List.of("--wiredTigerCacheSizeGB=1")).withStandinExtraCostMicros(100));
+    assertEquals(
+        List.of("server options: (none) → --wiredTigerCacheSizeGB=1 --standinExtraCostMicros=100"),
+        SettingsDifferences.between(settings(plain, IO1, ""), settings(slower, IO1, "")));
+    save(plain, 2000, IO1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(slower));
+    assertTrue(e.getMessage().contains("server options: (none) →"), e.getMessage());
+  }
+
+  @Test
   void theServerVersionCountsOnlyWhenBothAreKnown() {
     SweepOptions o = options("w", uniform(), 16, 5, false);
     assertEquals(
