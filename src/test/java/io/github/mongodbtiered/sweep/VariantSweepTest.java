@@ -72,7 +72,8 @@ class VariantSweepTest {
         4,
         run(compared, List.of("compare", out.toString(), "--fail-on", "slower")),
         compared::toString);
-    assertTrue(compared.toString().contains("paired rounds"), compared::toString);
+    assertTrue(
+        compared.toString().contains("each round's NEW run over its BASE run"), compared::toString);
     assertTrue(Files.readString(out.resolve("compare.csv")).contains(",slower,"));
     assertTrue(Files.readString(out.resolve("index.html")).contains("variants/slow/index.html"));
     StringWriter reversed = new StringWriter();
