@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class VariantSweepTest {
   private static final Path PROFILES = SweepScenario.ROOT.resolve("profiles/scaled.profiles");
 
-  @Tag("alone") // it asserts a slowdown
+  // It asserts a slowdown, but one of several times (2 ms of CPU an operation against none), which
+  // a busy host does not hide: it runs beside other tests.
+  @Tag("integration")
   @Test
   void aServerSlowerByAKnownCostIsSlowerRoundByRound(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("report");
@@ -44,7 +46,9 @@ class VariantSweepTest {
             "--seed",
             "11",
             "--rounds",
-            "3"));
+            "3",
+            "--operations",
+            "1500"));
     StringWriter said = new StringWriter();
     assertEquals(0, run(said, sweep), said::toString);
 
@@ -105,15 +109,15 @@ class VariantSweepTest {
             "snappy=",
             "--variant",
             "zlib=--server-arg=--wiredTigerCollectionBlockCompressor=zlib",
-            "--variant",
-            "cache=--server-arg=--wiredTigerCacheSizeGB=0.1",
             "--rounds",
-            "2"));
+            "2",
+            "--operations",
+            "1000"));
     StringWriter said = new StringWriter();
     assertEquals(0, run(said, sweep), said::toString);
     VariantsManifest m = VariantsManifest.read(out);
     assertEquals(
-        List.of("snappy", "zlib", "snappy"),
+        List.of("snappy", "zlib"),
         m.variants().stream().map(VariantsManifest.Entry::dataSet).toList());
     assertTrue(Files.isDirectory(dir.resolve("data-zlib")), "zlib loaded a data set of its own");
     for (String name : m.names()) {
@@ -137,10 +141,8 @@ class VariantSweepTest {
             "2",
             "--load-threads",
             "2",
-            "--operations",
-            "3000",
             "--warmup",
-            "2",
+            "1",
             "--no-disk-baseline",
             "--latency",
             "off",

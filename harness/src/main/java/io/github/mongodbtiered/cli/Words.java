@@ -21,21 +21,11 @@ final class Words {
     char quote = 0;
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
-      if (quote == '\'') {
-        if (c == '\'') {
+      if (quote != 0) {
+        if (c == quote) {
           quote = 0;
         } else {
-          word.append(c);
-        }
-      } else if (quote == '"') {
-        if (c == '"') {
-          quote = 0;
-        } else if (c == '\\'
-            && i + 1 < line.length()
-            && "\"\\$`".indexOf(line.charAt(i + 1)) >= 0) {
-          word.append(line.charAt(++i));
-        } else {
-          word.append(c);
+          i = quoted(line, i, quote, word);
         }
       } else if (Character.isWhitespace(c)) {
         if (inWord) {
@@ -64,5 +54,24 @@ final class Words {
       words.add(word.toString());
     }
     return words;
+  }
+
+  /**
+   * Adds the character at {@code i} inside {@code quote}s to {@code word}: as it is in single
+   * quotes; in double quotes a backslash keeps a following {@code " \ $ `}.
+   *
+   * @return the index of the last character used
+   */
+  private static int quoted(String line, int i, char quote, StringBuilder word) {
+    char c = line.charAt(i);
+    if (quote == '"'
+        && c == '\\'
+        && i + 1 < line.length()
+        && "\"\\$`".indexOf(line.charAt(i + 1)) >= 0) {
+      word.append(line.charAt(i + 1));
+      return i + 1;
+    }
+    word.append(c);
+    return i;
   }
 }

@@ -184,22 +184,10 @@ final class DataSetLoader {
       return reloaded;
     }
     long from = marker.loadedRecords();
-    // A load interrupted mid-step left some of its records behind: rewrite them, don't fail.
-    long found = documents(db);
-    boolean partial = found > from;
     // Claimed before the first record goes in: a first load stopped by Ctrl-C leaves a data set the
     // next run resumes, not records it would take for a user's.
     marker.loaded(db, options.table(), from);
-    listener.info(
-        "loading records "
-            + from
-            + " to "
-            + count
-            + (partial
-                ? " (again: an interrupted load left about "
-                    + (found - from)
-                    + " of them, which are written over)"
-                : ""));
+    boolean partial = announce(db, from, count);
     String filled = from > 0 && server.has(Capability.STARTS_SERVERS) ? fillPageCache(e) : null;
     double rate = loadRange(db, url, from, count, partial);
     loadRates.put(count, rate);
@@ -214,6 +202,26 @@ final class DataSetLoader {
       compact(db);
     }
     return true;
+  }
+
+  /**
+   * Says which records load; whether an interrupted load left some of them behind, which are then
+   * written over rather than failing the step.
+   */
+  private boolean announce(MongoDatabase db, long from, long count) {
+    long found = documents(db);
+    boolean partial = found > from;
+    listener.info(
+        "loading records "
+            + from
+            + " to "
+            + count
+            + (partial
+                ? " (again: an interrupted load left about "
+                    + (found - from)
+                    + " of them, which are written over)"
+                : ""));
+    return partial;
   }
 
   /**
