@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.sweep.SweepOptions;
 import io.github.mongodbtiered.sweep.Variant;
 import io.github.mongodbtiered.sweep.Variants;
@@ -52,7 +53,8 @@ final class VariantOptions {
       paramLabel = "N",
       description =
           "With variants: the seed of the rounds' orders, to run them again in the same order"
-              + " (default: drawn, and recorded in run.json).")
+              + " (default: the report's when it resumes one, else drawn; recorded in"
+              + " variants.json).")
   Long seed;
 
   /**
@@ -92,7 +94,30 @@ final class VariantOptions {
       }
       all.add(VariantArgs.parse(d.substring(0, eq), words, base, n));
     }
-    return Variants.of(all, n, seed != null ? seed : new SecureRandom().nextLong());
+    return Variants.of(all, n, seed != null ? seed : seedOf(base.outDir()));
+  }
+
+  /**
+   * The seed of a sweep resumed in {@code out} (its {@code variants.json}'s), so that the cells it
+   * measures now draw their orders as the earlier ones did; a new one drawn for a new report.
+   */
+  private static long seedOf(Path out) throws IOException {
+    if (VariantsManifest.in(out)) {
+      try {
+        return VariantsManifest.read(out).seed();
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "--out "
+                + out
+                + ": its "
+                + VariantsManifest.FILE
+                + " cannot be read ("
+                + e.getMessage()
+                + "); give --seed, or another --out",
+            e);
+      }
+    }
+    return new SecureRandom().nextLong();
   }
 
   /** What variants need of the sweep: servers it starts cold, one client, one run a round. */

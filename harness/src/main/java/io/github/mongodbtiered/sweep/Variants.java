@@ -6,8 +6,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
+import java.util.SplittableRandom;
 
 /**
  * The variants a sweep measures side by side, in interleaved rounds: per cell, each round runs
@@ -91,8 +91,13 @@ public record Variants(List<Variant> all, int rounds, long seed) {
     cellSeed = 31 * cellSeed + recordCount;
     cellSeed = 31 * cellSeed + profile.hashCode();
     cellSeed = 31 * cellSeed + round;
+    // SplittableRandom mixes its seed: java.util.Random's first draws from neighbouring seeds (the
+    // rounds of a cell) agree, and two variants kept one order through every round.
+    SplittableRandom random = new SplittableRandom(cellSeed);
     List<Variant> order = new ArrayList<>(all);
-    java.util.Collections.shuffle(order, new Random(cellSeed));
+    for (int i = order.size() - 1; i > 0; i--) {
+      java.util.Collections.swap(order, i, random.nextInt(i + 1));
+    }
     return order;
   }
 

@@ -46,6 +46,27 @@ class VariantsTest {
         "another cell draws its own orders (with this seed)");
   }
 
+  @Test
+  void twoVariantsRunFirstAboutAsOftenRoundAfterRound() {
+    for (long seed : new long[] {0, 1, 42, -7, Long.MAX_VALUE}) {
+      Variants v = Variants.of(List.of(variant("a", List.of()), variant("b", List.of())), 5, seed);
+      int aFirst = 0;
+      int sameAsBefore = 0;
+      String before = "";
+      for (int round = 1; round <= 200; round++) {
+        String first = v.order(20_000, "fast-small", round).get(0).name();
+        aFirst += first.equals("a") ? 1 : 0;
+        sameAsBefore += first.equals(before) ? 1 : 0;
+        before = first;
+      }
+      // A fair coin: 100 of 200 give or take 2.6 standard deviations.
+      assertTrue(aFirst > 70 && aFirst < 130, seed + ": a first in " + aFirst + " of 200");
+      assertTrue(
+          sameAsBefore > 70 && sameAsBefore < 130,
+          seed + ": the same order as the round before in " + sameAsBefore + " of 199");
+    }
+  }
+
   private static List<String> names(List<Variant> vs) {
     return vs.stream().map(Variant::name).toList();
   }
