@@ -79,10 +79,14 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     withLabel("io.github.mongodbtiered.profile", profile.name());
     // Owner and data directory: a later run finds this container if this JVM is killed outright.
     withLabels(ContainerLabels.ownedBy(dataDir));
+    boolean standin = ServerImages.isStandin(image);
+    if (standin && !usesH2(this.serverArgs)) {
+      withEnv("JAVA_TOOL_OPTIONS", standinHeap(profile.memoryBytes()));
+    }
     withCreateContainerCmdModifier(
         cmd -> {
           Throttle.apply(cmd.getHostConfig(), profile, device);
-          if (ServerImages.isStandin(image)) {
+          if (standin) {
             // The stand-in raises its JIT compiler's priority (scripts/build-standin-image).
             cmd.getHostConfig().withCapAdd(Capability.SYS_NICE);
           }
@@ -145,6 +149,31 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     }
     args.addAll(serverArgs);
     return args;
+  }
+
+  /** The stand-in's largest heap, the image's own default (scripts/build-standin-image). */
+  static final long STANDIN_HEAP_MAX_BYTES = 256L << 20;
+
+  /**
+   * The stand-in's JVM heap in a container of {@code memoryBytes} (0: no limit): a quarter of the
+   * limit, at most 256 MiB, its full size taken and touched at start, so that the page cache's
+   * share of the limit is known from the start and stays. Left to grow to 256 MiB, a far-over
+   * cell's server in a 512 MiB container held 290-320 MiB resident with 150 MiB of its heap
+   * touched, room to grow by another 100 MiB mid-cell (such a server died twice in CI under load);
+   * with 128 MiB fixed it held 270 MiB.
+   */
+  static String standinHeap(long memoryBytes) {
+    long bytes =
+        memoryBytes == 0
+            ? STANDIN_HEAP_MAX_BYTES
+            : Math.max(32L << 20, Math.min(STANDIN_HEAP_MAX_BYTES, memoryBytes / 4));
+    long mib = bytes >> 20;
+    return "-Xms" + mib + "m -Xmx" + mib + "m -XX:+AlwaysPreTouch";
+  }
+
+  /** The stand-in's H2 engine keeps its cache on the heap: the image's default and overrides. */
+  private static boolean usesH2(List<String> serverArgs) {
+    return String.join(" ", serverArgs).toLowerCase(Locale.ROOT).contains("h2");
   }
 
   /** Whether {@code serverArgs} size WiredTiger's cache themselves. */
@@ -330,10 +359,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     return () -> {
       if (!Files.exists(Path.of("/proc", Long.toString(pid)))) {
         throw new IOException(
-            "the server's process ("
-                + pid
-                + ") is gone: it exited or was killed during the warm-up (a container over its"
-                + " memory limit is killed; `docker logs` of the cell's container says more)");
+            "the server's process (" + pid + ") is gone during the warm-up: " + howItEnded());
       }
       DiskProfile back = limits;
       Cgroups.writeDiskLimits(
@@ -344,6 +370,29 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
           back.readBytesPerSec(),
           back.writeBytesPerSec());
     };
+  }
+
+  /**
+   * How the container's server ended, as Docker saw it: killed for its memory limit, or its exit
+   * code and the last lines it printed (the container is removed with the cell, its log with it).
+   */
+  String howItEnded() {
+    try {
+      InspectContainerResponse.ContainerState state =
+          getDockerClient().inspectContainerCmd(getContainerId()).exec().getState();
+      if (Boolean.TRUE.equals(state.getOOMKilled())) {
+        return "the kernel killed it for the container's memory limit ("
+            + profile.memoryBytes() / (1 << 20)
+            + " MiB): the server's memory and the page cache it needs did not fit";
+      }
+      Long code = state.getExitCodeLong();
+      return "it exited"
+          + (code == null ? "" : " with code " + code)
+          + "; its log ends with:\n"
+          + tail(getLogs(), 5);
+    } catch (RuntimeException e) {
+      return "it exited or was killed, and Docker cannot say how (" + e.getMessage() + ")";
+    }
   }
 
   /** The server's process id on the Docker host. */

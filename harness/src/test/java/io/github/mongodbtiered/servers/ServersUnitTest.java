@@ -14,6 +14,17 @@ import org.junit.jupiter.api.io.TempDir;
 /** The parts of the container servers that need no Docker. */
 class ServersUnitTest {
   @Test
+  void theStandinsHeapIsAQuarterOfTheMemoryLimitBetween32And256MiB() {
+    assertEquals(
+        "-Xms128m -Xmx128m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(512L << 20));
+    assertEquals(
+        "-Xms256m -Xmx256m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(8L << 30));
+    assertEquals("-Xms256m -Xmx256m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(0));
+    assertEquals(
+        "-Xms32m -Xmx32m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(64L << 20));
+  }
+
+  @Test
   void theProbeLineIsParsed() {
     DiskProbe.Result r =
         ProbeOutput.result(
