@@ -9,6 +9,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.servers.DockerEnvironment;
+import io.github.mongodbtiered.servers.HostLeftovers;
 import io.github.mongodbtiered.servers.ServerImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,10 +52,16 @@ class InterruptedSweepTest {
           public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
             started.add(count + "/" + profile.name());
             if (count == 4_000 && profile.name().equals("fast-small")) {
+              // This sweep's server alone: other tests' sweeps run fast-small servers beside
+              // this one (killing theirs failed ScaledSweepTest's far-over cell in CI).
+              List<String> ours =
+                  HostLeftovers.containers(out.toAbsolutePath().normalize().toString());
               docker
                   .listContainersCmd()
                   .withLabelFilter(Map.of("io.github.mongodbtiered.profile", "fast-small"))
                   .exec()
+                  .stream()
+                  .filter(c -> ours.contains(c.getId()))
                   .forEach(c -> docker.killContainerCmd(c.getId()).exec());
             }
           }

@@ -159,8 +159,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
    * limit, at most 256 MiB, its full size taken and touched at start, so that the page cache's
    * share of the limit is known from the start and stays. Left to grow to 256 MiB, a far-over
    * cell's server in a 512 MiB container held 290-320 MiB resident with 150 MiB of its heap
-   * touched, room to grow by another 100 MiB mid-cell (such a server died twice in CI under load);
-   * with 128 MiB fixed it held 270 MiB.
+   * touched, room to grow by another 100 MiB mid-cell; with 128 MiB fixed it held 270 MiB.
    */
   static String standinHeap(long memoryBytes) {
     long bytes =
@@ -172,8 +171,17 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   }
 
   /** The stand-in's H2 engine keeps its cache on the heap: the image's default and overrides. */
-  private static boolean usesH2(List<String> serverArgs) {
-    return String.join(" ", serverArgs).toLowerCase(Locale.ROOT).contains("h2");
+  static boolean usesH2(List<String> serverArgs) {
+    for (int i = 0; i < serverArgs.size(); i++) {
+      String a = serverArgs.get(i);
+      if (a.equals("--storageEngine=h2")
+          || (a.equals("--storageEngine")
+              && i + 1 < serverArgs.size()
+              && serverArgs.get(i + 1).equals("h2"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code serverArgs} size WiredTiger's cache themselves. */

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.servers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The parts of the container servers that need no Docker. */
 class ServersUnitTest {
+  @Test
+  void onlyTheH2EngineKeepsTheImagesOwnHeap() {
+    assertTrue(ThrottledMongoContainer.usesH2(List.of("--storageEngine", "h2")));
+    assertTrue(ThrottledMongoContainer.usesH2(List.of("--storageEngine=h2")));
+    assertFalse(ThrottledMongoContainer.usesH2(List.of("--storageEngine", "wiredTiger")));
+    assertFalse(ThrottledMongoContainer.usesH2(List.of("--setParameter=h2=1", "h2")));
+  }
+
   @Test
   void theStandinsHeapIsAQuarterOfTheMemoryLimitBetween32And256MiB() {
     assertEquals(
