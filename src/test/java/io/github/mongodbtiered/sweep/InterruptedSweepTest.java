@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.github.dockerjava.api.DockerClient;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.results.CellStatus;
 import io.github.mongodbtiered.servers.DockerEnvironment;
-import io.github.mongodbtiered.servers.HostLeftovers;
 import io.github.mongodbtiered.servers.ServerImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * Given a sweep whose server is killed during one cell, then the finished cells survive, the failed
@@ -44,29 +41,26 @@ class InterruptedSweepTest {
             .warmup(1)
             .noBaseline() // not what this test is about (ScaledSweepTest measures one)
             .options(out);
-    DockerClient docker = DockerClientFactory.instance().client();
     List<String> started = new ArrayList<>();
+    List<Boolean> killed = new ArrayList<>();
     SweepRunner.Listener killer =
         new SweepRunner.Listener() {
           @Override
           public void cellStarted(long count, DiskProfile profile, Endpoint endpoint) {
             started.add(count + "/" + profile.name());
             if (count == 4_000 && profile.name().equals("fast-small")) {
-              // This sweep's server alone: other tests' sweeps run fast-small servers beside
-              // this one (killing theirs failed ScaledSweepTest's far-over cell in CI).
-              List<String> ours =
-                  HostLeftovers.containers(out.toAbsolutePath().normalize().toString());
-              docker
-                  .listContainersCmd()
-                  .withLabelFilter(Map.of("io.github.mongodbtiered.profile", "fast-small"))
-                  .exec()
-                  .stream()
-                  .filter(c -> ours.contains(c.getId()))
-                  .forEach(c -> docker.killContainerCmd(c.getId()).exec());
+              // This sweep's server alone, by its process: other tests' sweeps run fast-small
+              // servers beside this one (killing every fast-small container failed theirs in CI).
+              killed.add(
+                  endpoint.serverPid() != null
+                      && ProcessHandle.of(endpoint.serverPid())
+                          .map(ProcessHandle::destroyForcibly)
+                          .orElse(false));
             }
           }
         };
     SweepRunner.Outcome first = SweepScenario.run(o, killer);
+    assertEquals(List.of(true), killed, "the 4000 x fast-small cell's server was killed");
     assertEquals(1, first.failed(), first.cells().toString());
     assertEquals(4, first.cells().size());
     String summary = Files.readString(out.resolve("summary.csv"));
