@@ -16,21 +16,18 @@ import org.junit.jupiter.api.io.TempDir;
 class ServersUnitTest {
   @Test
   void onlyTheH2EngineKeepsTheImagesOwnHeap() {
-    assertTrue(ThrottledMongoContainer.usesH2(List.of("--storageEngine", "h2")));
-    assertTrue(ThrottledMongoContainer.usesH2(List.of("--storageEngine=h2")));
-    assertFalse(ThrottledMongoContainer.usesH2(List.of("--storageEngine", "wiredTiger")));
-    assertFalse(ThrottledMongoContainer.usesH2(List.of("--setParameter=h2=1", "h2")));
+    assertTrue(StandinHeap.usesH2(List.of("--storageEngine", "h2")));
+    assertTrue(StandinHeap.usesH2(List.of("--storageEngine=h2")));
+    assertFalse(StandinHeap.usesH2(List.of("--storageEngine", "wiredTiger")));
+    assertFalse(StandinHeap.usesH2(List.of("--setParameter=h2=1", "h2")));
   }
 
   @Test
   void theStandinsHeapIsAQuarterOfTheMemoryLimitBetween32And256MiB() {
-    assertEquals(
-        "-Xms128m -Xmx128m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(512L << 20));
-    assertEquals(
-        "-Xms256m -Xmx256m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(8L << 30));
-    assertEquals("-Xms256m -Xmx256m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(0));
-    assertEquals(
-        "-Xms32m -Xmx32m -XX:+AlwaysPreTouch", ThrottledMongoContainer.standinHeap(64L << 20));
+    assertEquals("-Xms128m -Xmx128m -XX:+AlwaysPreTouch", StandinHeap.javaOptions(512L << 20));
+    assertEquals("-Xms256m -Xmx256m -XX:+AlwaysPreTouch", StandinHeap.javaOptions(8L << 30));
+    assertEquals("-Xms256m -Xmx256m -XX:+AlwaysPreTouch", StandinHeap.javaOptions(0));
+    assertEquals("-Xms32m -Xmx32m -XX:+AlwaysPreTouch", StandinHeap.javaOptions(64L << 20));
   }
 
   @Test
