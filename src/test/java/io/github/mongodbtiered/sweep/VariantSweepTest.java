@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -59,6 +60,11 @@ class VariantSweepTest {
     assertEquals("base", m.variants().get(1).dataSet(), "one data set for both");
     CellResult base = only(out, "base");
     CellResult slow = only(out, "slow");
+    assertTrue(said.toString().contains("a run of "), "the client warmed first: " + said);
+    assertEquals(3, base.repeatRuns().size(), "the warming run is no round");
+    // slow shares base's data set, so only its own server can have told its version.
+    assertEquals(base.settings().serverVersion(), slow.settings().serverVersion());
+    assertFalse(slow.settings().serverVersion().isEmpty(), "slow's server said its version");
     for (int round = 1; round <= 3; round++) {
       RepeatRun b = base.repeatRuns().get(round - 1);
       RepeatRun s = slow.repeatRuns().get(round - 1);
