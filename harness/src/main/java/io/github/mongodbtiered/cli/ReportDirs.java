@@ -125,6 +125,12 @@ final class ReportDirs {
    * force}; see {@link #clearEarlierMerge}.
    */
   static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
+    requireMergeTarget(out, inputs, force);
+    return OutDirs.create(out, "--out");
+  }
+
+  /** What {@link #mergeTarget} checks, nothing created. */
+  static void requireMergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
     if (out == null) {
       throw new IllegalArgumentException(
           "--out: merging "
@@ -153,7 +159,6 @@ final class ReportDirs {
                 + " the report in it");
       }
     }
-    return OutDirs.create(out, "--out");
   }
 
   /**

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.report;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,6 +44,7 @@ public final class ReportMerge {
     if (inputs.size() < 2) {
       throw new IllegalArgumentException("merging needs at least two report directories");
     }
+    requireDistinct(inputs);
     inputs = clientZeroFirst(inputs);
     List<String> labels = labels(inputs);
     List<RunManifest> manifests = new ArrayList<>();
@@ -68,6 +70,68 @@ public final class ReportMerge {
       merged.add(c);
     }
     return ReportWriter.write(out, ManifestMerge.merge(manifests, labels), merged);
+  }
+
+  /**
+   * Refuses inputs a merge would count twice, since it sums the clients' operations and throughput:
+   * one directory given twice, two holding a cell figure for figure (a copy of one client's
+   * report), or two that are the same client of a fleet.
+   *
+   * @throws IllegalArgumentException naming both directories and why
+   * @throws IOException when an input's cells cannot be read
+   */
+  public static void requireDistinct(List<Path> inputs) throws IOException {
+    List<Map<String, CellResult>> cells = new ArrayList<>();
+    for (Path in : inputs) {
+      Map<String, CellResult> byKey = new LinkedHashMap<>();
+      new CellStore(in).all().forEach(c -> byKey.put(key(c.recordCount(), c.profile()), c));
+      cells.add(byKey);
+    }
+    for (int i = 0; i < inputs.size(); i++) {
+      for (int j = i + 1; j < inputs.size(); j++) {
+        String why = twice(inputs.get(i), inputs.get(j), cells.get(i), cells.get(j));
+        if (why != null) {
+          throw new IllegalArgumentException(
+              "DIR "
+                  + inputs.get(i)
+                  + " and DIR "
+                  + inputs.get(j)
+                  + " "
+                  + why
+                  + ": a merge sums its clients, so give each client's report once");
+        }
+      }
+    }
+  }
+
+  /** Why two inputs are one client's figures, or null. */
+  private static String twice(
+      Path a, Path b, Map<String, CellResult> aCells, Map<String, CellResult> bCells)
+      throws IOException {
+    if (Files.isSameFile(a, b)) {
+      return "are the same directory";
+    }
+    for (Map.Entry<String, CellResult> e : aCells.entrySet()) {
+      CellResult other = bCells.get(e.getKey());
+      if (other == null) {
+        continue;
+      }
+      if (other.equals(e.getValue())) {
+        return "hold the same cell "
+            + e.getKey().replace("/", " x ")
+            + " figure for figure (a copy?)";
+      }
+      Double ia = e.getValue().metrics().get(Metric.CLIENT_INDEX);
+      Double ib = other.metrics().get(Metric.CLIENT_INDEX);
+      if (ia != null && ia.equals(ib)) {
+        return "are both client "
+            + Math.round(ia)
+            + " of a fleet (cell "
+            + e.getKey().replace("/", " x ")
+            + ")";
+      }
+    }
+    return null;
   }
 
   /**

@@ -280,6 +280,49 @@ class ReportCommandTest {
   }
 
   @Test
+  void aMergeRefusesOneClientGivenTwiceAndCreatesNothing() throws IOException {
+    Path a = client("a", 1, 400, 1000);
+    Path merged = dir.resolve("merged");
+    assertEquals(2, run("report", a.toString(), a.toString(), "--out", merged.toString()));
+    assertTrue(err.toString().contains("are the same directory"), err::toString);
+    assertTrue(err.toString().contains("give each client's report once"), err::toString);
+    assertFalse(Files.exists(merged), "a refused merge creates no --out");
+
+    Path copy = dir.resolve("copy");
+    Files.createDirectories(copy);
+    try (Stream<Path> s = Files.walk(a)) {
+      for (Path p : s.toList()) {
+        Path to = copy.resolve(a.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(p, to);
+        }
+      }
+    }
+    assertEquals(
+        2,
+        run(
+            "report",
+            a.toString(),
+            client("b", 2, 3000, 1000).toString(),
+            copy.toString(),
+            "--out",
+            merged.toString()));
+    assertTrue(
+        err.toString().contains("hold the same cell 1000 x hdd figure for figure"), err::toString);
+    assertFalse(Files.exists(merged));
+
+    Path c = client("c", 3, 500, 1000);
+    for (Path d : List.of(a, c)) {
+      CellStore store = new CellStore(d);
+      store.save(store.load(1000, "hdd").orElseThrow().withMetric(Metric.CLIENT_INDEX, 1.0));
+    }
+    assertEquals(2, run("report", a.toString(), c.toString(), "--out", merged.toString()));
+    assertTrue(err.toString().contains("are both client 1 of a fleet"), err::toString);
+  }
+
+  @Test
   void mergeIntoAnEmptyOutIsRefused() throws IOException {
     Path a = client("a", 1, 400, 1000);
     Path b = client("b", 2, 3000, 1000);
