@@ -204,10 +204,40 @@ final class FleetManifestsCommand implements Callable<Integer> {
             option + " after --: the Job sets it for each pod; leave it out");
       }
     }
+    requireNoCredential();
+    SweepCommand sweep = new SweepCommand();
     try {
-      new CommandLine(new SweepCommand()).parseArgs(sweepArgs.toArray(String[]::new));
+      new CommandLine(sweep).parseArgs(sweepArgs.toArray(String[]::new));
     } catch (CommandLine.ParameterException e) {
       throw new IllegalArgumentException("the sweep options after --: " + e.getMessage(), e);
+    }
+    if (sweep.workload.properties.containsKey("mongodb.url")) {
+      throw new IllegalArgumentException(
+          "-p mongodb.url after --: the Job gives each pod the server's URL from the Secret"
+              + " --url-secret; leave it out");
+    }
+    SweepOwnedProperties.refuse(sweep.workload.properties.keySet());
+  }
+
+  /** A property or argument whose name says it holds a secret. */
+  private static final Pattern SECRET_NAME =
+      Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
+
+  /**
+   * The manifest is written for other machines (and usually a repository): a password in a sweep
+   * option would be copied there in plain text. The URL belongs in the Secret.
+   */
+  private void requireNoCredential() {
+    for (String a : sweepArgs) {
+      int eq = a.indexOf('=');
+      boolean named = SECRET_NAME.matcher(eq > 0 ? a.substring(0, eq) : a).matches();
+      if (named || !io.github.mongodbtiered.binding.Redaction.scrub(a, null).equals(a)) {
+        throw new IllegalArgumentException(
+            "the sweep options after --: one holds a credential ("
+                + io.github.mongodbtiered.binding.Redaction.scrub(a, null).replaceAll("=.*", "=...")
+                + "), and job.yaml is written for other machines; give the server's URL in"
+                + " MONGODB_URL, which the printed steps put into the Secret --url-secret");
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +66,23 @@ class FleetCommandTest {
         run("fleet", "manifests", "--clients", "2", "--out", o.toString(), "--", "--recordcount"));
     assertTrue(err.toString().contains("the sweep options after --"), err.toString());
     assertFalse(Files.exists(o.resolve("job.yaml")), "nothing written for a bad command");
+
+    // A credential in the sweep's options would reach job.yaml in plain text.
+    for (String[] p :
+        List.of(
+            new String[] {"-p", "mongodb.url=mongodb://alice:PASSWORD@db/x", "a credential"},
+            new String[] {"-p", "mongodb.url=mongodb://db/x", "the Secret --url-secret"},
+            new String[] {"-p", "mongodb.password=PASSWORD", "a credential"},
+            new String[] {
+              "--variant", "b=-p mongodb.url=mongodb://u:PASSWORD@db/x", "a credential"
+            })) {
+      assertEquals(
+          MongodbTieredCli.USAGE,
+          run("fleet", "manifests", "--clients", "2", "--out", o.toString(), "--", p[0], p[1]));
+      assertTrue(err.toString().contains(p[2]), err.toString());
+      assertFalse(err.toString().contains("PASSWORD"), "the password is not repeated: " + err);
+      assertFalse(Files.exists(o.resolve("job.yaml")));
+    }
 
     assertEquals(
         0,
