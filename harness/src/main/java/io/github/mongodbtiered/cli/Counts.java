@@ -2,6 +2,7 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.servers.DiskBaseline;
 import io.github.mongodbtiered.sweep.MeasuredRuns;
+import io.github.mongodbtiered.ycsb.WorkloadChecks;
 import java.math.BigDecimal;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
@@ -57,6 +58,25 @@ final class Counts {
     public Integer convert(String text) {
       int n = wholeNumber(text);
       return checked(text, n, n >= 1 ? "" : "use a whole number of 1 or more");
+    }
+  }
+
+  /**
+   * Client threads: 1 to {@link WorkloadChecks#MAX_THREADS}, so that a typo's 99999999 is refused
+   * here, not by an OutOfMemoryError once the data is loaded.
+   */
+  static final class Threads implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      int n = wholeNumber(text);
+      return checked(
+          text,
+          n,
+          n >= 1 && n <= WorkloadChecks.MAX_THREADS
+              ? ""
+              : "use a whole number from 1 to "
+                  + WorkloadChecks.MAX_THREADS
+                  + " (more clients: sweep --clients N on several machines)");
     }
   }
 

@@ -8,7 +8,7 @@ final class LoadOptions {
   @Option(
       names = "--load-threads",
       paramLabel = "N",
-      converter = Counts.AtLeastOne.class,
+      converter = Counts.Threads.class,
       description = "Client threads while loading (default: ${DEFAULT-VALUE}).")
   int threads;
 

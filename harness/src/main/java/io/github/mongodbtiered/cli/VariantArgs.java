@@ -36,7 +36,7 @@ final class VariantArgs {
   @Option(names = "-p", paramLabel = "NAME=VALUE")
   Map<String, String> properties = new LinkedHashMap<>();
 
-  @Option(names = "--threads", paramLabel = "N", converter = Counts.AtLeastOne.class)
+  @Option(names = "--threads", paramLabel = "N", converter = Counts.Threads.class)
   Integer threads;
 
   @Option(names = "--disk", paramLabel = "KEY=VALUE")

@@ -33,7 +33,7 @@ final class WorkloadOptions {
   @Option(
       names = "--threads",
       paramLabel = "N",
-      converter = Counts.AtLeastOne.class,
+      converter = Counts.Threads.class,
       description =
           "Client threads (default: the workload's threadcount, or "
               + Workload.DEFAULT_THREADS

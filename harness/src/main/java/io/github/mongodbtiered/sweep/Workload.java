@@ -60,6 +60,14 @@ public record Workload(Properties properties, String name, int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("--threads and --load-threads must be at least 1");
     }
+    if (threads > io.github.mongodbtiered.ycsb.WorkloadChecks.MAX_THREADS) {
+      throw new IllegalArgumentException(
+          "the workload's threadcount "
+              + threads
+              + " is above "
+              + io.github.mongodbtiered.ycsb.WorkloadChecks.MAX_THREADS
+              + " client threads: give --threads N, or fix threadcount in the workload file");
+    }
   }
 
   /** The YCSB table (collection) the sweep loads and reads. */
