@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:appended, or already there",
       "2:bad command line; a DIR that is not a report or holds a corrupt cell; a FILE that is not"
-          + " such a history"
+          + " such a history, whose lines do not read under its header, or that cannot be written"
     })
 public final class HistoryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -77,7 +77,16 @@ public final class HistoryCommand implements Callable<Integer> {
     if (text == null) {
       spec.commandLine().getOut().println(csv + " already holds " + dir + "; nothing appended");
     } else {
-      AtomicFiles.write(csv, text);
+      try {
+        AtomicFiles.write(csv, text);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "--csv "
+                + csv
+                + ": cannot be written ("
+                + Messages.oneLine(e)
+                + "); it is unchanged: give a file in a directory you can write");
+      }
       spec.commandLine().getOut().println("appended " + dir + " to " + csv);
     }
     spec.commandLine().getOut().flush();

@@ -61,7 +61,7 @@ final class ReportDirs {
         ReportLock.take(
             dir,
             "DIR",
-            "wait for its first cell to finish, then run report again",
+            "wait for its first cell to finish, then try again",
             List.of("mongodb-tiered", "report", dir.toString()),
             line -> {})) {
       // Free: the sweep stopped before its first cell.

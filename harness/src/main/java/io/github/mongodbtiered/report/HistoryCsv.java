@@ -36,17 +36,12 @@ public final class HistoryCsv {
   public static String append(
       String existing, RunManifest manifest, List<CellResult> cells, String report) {
     List<List<String>> rows = parse(existing);
+    requireReadable(rows);
     Map<String, String> line = line(manifest, cells, report);
     Set<String> header = new LinkedHashSet<>();
     header.add(TIME);
     header.addAll(ATTRIBUTES);
     if (!rows.isEmpty()) {
-      if (!rows.get(0).get(0).equals(TIME)) {
-        throw new IllegalArgumentException(
-            "not a history of this tool: its first column is '"
-                + rows.get(0).get(0)
-                + "'; give another file (a new one is created with the header)");
-      }
       header.addAll(rows.get(0));
       int time = rows.get(0).indexOf(TIME);
       if (rows.stream()
@@ -68,6 +63,65 @@ public final class HistoryCsv {
     }
     Csv.line(out, columns.stream().map(c -> line.getOrDefault(c, "")).toList());
     return out.toString();
+  }
+
+  /**
+   * Refuses a history whose lines do not read under its own header: rewriting it would move the
+   * earlier runs' figures into other columns (an open quote swallows the fields after it, a column
+   * removed shifts them), and the file is the only copy of those runs.
+   */
+  private static void requireReadable(List<List<String>> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    List<String> header = rows.get(0);
+    if (!header.get(0).equals(TIME)) {
+      throw new IllegalArgumentException(
+          "not a history of this tool: its first column is '"
+              + header.get(0)
+              + "'; give another file (a new one is created with the header)");
+    }
+    for (String a : ATTRIBUTES) {
+      if (!header.contains(a)) {
+        throw new IllegalArgumentException(
+            "its header has no column '" + a + "' (removed?); restore it, or give a new file");
+      }
+    }
+    for (int i = 1; i < rows.size(); i++) {
+      List<String> r = rows.get(i);
+      if (r.size() != header.size()) {
+        throw new IllegalArgumentException(
+            "its line "
+                + (i + 1)
+                + " has "
+                + r.size()
+                + " fields where the header has "
+                + header.size()
+                + " (a quote not closed, a column removed?); nothing was changed: mend the file,"
+                + " or give a new one");
+      }
+      for (int c = 0; c < header.size(); c++) {
+        String v = r.get(c);
+        if (header.get(c).contains(".") && !v.isEmpty() && !isNumber(v)) {
+          throw new IllegalArgumentException(
+              "its line "
+                  + (i + 1)
+                  + ", column "
+                  + header.get(c)
+                  + ": '"
+                  + (v.length() > 40 ? v.substring(0, 40) + "..." : v)
+                  + "' is not a figure; nothing was changed: mend the file, or give a new one");
+        }
+      }
+    }
+  }
+
+  private static boolean isNumber(String v) {
+    try {
+      return Double.isFinite(Double.parseDouble(v));
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   private static Map<String, String> line(
@@ -122,6 +176,13 @@ public final class HistoryCsv {
       } else if (ch != '\r') {
         field.append(ch);
       }
+    }
+    if (quoted) {
+      throw new IllegalArgumentException(
+          "its line "
+              + (rows.size() + 1)
+              + " opens a quote that is never closed; nothing was changed: mend the file, or"
+              + " give a new one");
     }
     if (field.length() > 0 || !row.isEmpty()) {
       row.add(field.toString());

@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
@@ -98,5 +99,44 @@ class HistoryCommandTest {
     assertTrue(err.toString().contains("not a history of this tool (not UTF-8"), err.toString());
     assertEquals(2, run("history", dir.resolve("missing").toString(), "--csv", other.toString()));
     assertTrue(err.toString().contains("no such directory"), err.toString());
+  }
+
+  @Test
+  void aHistoryWhoseLinesDoNotReadUnderItsHeaderIsRefusedAndLeftAsItWas() throws IOException {
+    Path history = dir.resolve("history.csv");
+    Path first = report("first", "2026-01-01T00:00:00Z", 1000, 1000);
+    Path second = report("second", "2026-01-02T00:00:00Z", 1000, 1000);
+    assertEquals(0, run("history", first.toString(), "--csv", history.toString()), err::toString);
+    String good = Files.readString(history);
+    String[] lines = good.split("\r\n");
+
+    // A data line with a quote opened and never closed.
+    String openQuote = lines[0] + "\r\n" + lines[1].replaceFirst(",", ",\"") + "\r\n";
+    // A column removed from the data line only, and then from the header too.
+    String shorter = lines[0] + "\r\n" + lines[1].substring(lines[1].indexOf(',') + 1) + "\r\n";
+    String noServer =
+        lines[0].replace("server,", "") + "\r\n" + lines[1].replaceFirst(",[^,]*,", ",") + "\r\n";
+    // A figure that is no number.
+    String word = lines[0] + "\r\n" + lines[1].replaceAll(",[0-9.]+$", ",lots") + "\r\n";
+    String[][] cases = {
+      {openQuote, "opens a quote that is never closed"},
+      {shorter, "its line 2 has"},
+      {noServer, "its header has no column 'server'"},
+      {word, "' is not a figure"},
+    };
+    for (String[] c : cases) {
+      Files.writeString(history, c[0]);
+      assertEquals(2, run("history", second.toString(), "--csv", history.toString()), c[1]);
+      assertTrue(err.toString().contains(c[1]), err.toString());
+      assertEquals(c[0], Files.readString(history), "the history is left as it was");
+    }
+
+    // A place that cannot hold the file (its "directory" is a file; root writes anywhere else).
+    Path notADir = dir.resolve("not-a-dir");
+    Files.writeString(notADir, "x");
+    Path nowhere = notADir.resolve("history.csv");
+    assertEquals(2, run("history", second.toString(), "--csv", nowhere.toString()));
+    assertTrue(err.toString().contains("cannot be written"), err.toString());
+    assertFalse(err.toString().contains("\tat "), err.toString());
   }
 }
