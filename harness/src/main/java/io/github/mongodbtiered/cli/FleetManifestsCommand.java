@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.fleet.FleetManifests;
 import io.github.mongodbtiered.report.OutDirs;
 import java.io.IOException;
@@ -231,10 +232,11 @@ final class FleetManifestsCommand implements Callable<Integer> {
     for (String a : sweepArgs) {
       int eq = a.indexOf('=');
       boolean named = SECRET_NAME.matcher(eq > 0 ? a.substring(0, eq) : a).matches();
-      if (named || !io.github.mongodbtiered.binding.Redaction.scrub(a, null).equals(a)) {
+      String scrubbed = Redaction.scrub(a, null);
+      if (named || !scrubbed.equals(a)) {
         throw new IllegalArgumentException(
             "the sweep options after --: one holds a credential ("
-                + io.github.mongodbtiered.binding.Redaction.scrub(a, null).replaceAll("=.*", "=...")
+                + scrubbed.replaceAll("=.*", "=...")
                 + "), and job.yaml is written for other machines; give the server's URL in"
                 + " MONGODB_URL, which the printed steps put into the Secret --url-secret");
       }

@@ -88,11 +88,6 @@ public final class ReportCommand implements Callable<Integer> {
     if (dirs.size() == 1) {
       ReportDirs.requireCells(dirs.get(0));
     }
-    if (dirs.size() > 1) {
-      // Before --out is created: a refused merge leaves nothing behind.
-      ReportDirs.requireMergeTarget(out, dirs, force);
-      ReportMerge.requireDistinct(dirs);
-    }
     Path target = dirs.size() == 1 ? dirs.get(0) : ReportDirs.mergeTarget(out, dirs, force);
     long failed;
     try (ReportLock lock =

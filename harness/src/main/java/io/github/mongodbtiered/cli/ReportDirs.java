@@ -4,6 +4,7 @@ import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
+import io.github.mongodbtiered.report.ReportMerge;
 import io.github.mongodbtiered.report.RunManifest;
 import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.results.CellResult;
@@ -125,12 +126,6 @@ final class ReportDirs {
    * force}; see {@link #clearEarlierMerge}.
    */
   static Path mergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
-    requireMergeTarget(out, inputs, force);
-    return OutDirs.create(out, "--out");
-  }
-
-  /** What {@link #mergeTarget} checks, nothing created. */
-  static void requireMergeTarget(Path out, List<Path> inputs, boolean force) throws IOException {
     if (out == null) {
       throw new IllegalArgumentException(
           "--out: merging "
@@ -159,6 +154,9 @@ final class ReportDirs {
                 + " the report in it");
       }
     }
+    // Before --out is created: a refused merge leaves nothing behind.
+    ReportMerge.requireDistinct(inputs);
+    return OutDirs.create(out, "--out");
   }
 
   /**

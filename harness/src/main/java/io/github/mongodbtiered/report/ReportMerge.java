@@ -44,7 +44,6 @@ public final class ReportMerge {
     if (inputs.size() < 2) {
       throw new IllegalArgumentException("merging needs at least two report directories");
     }
-    requireDistinct(inputs);
     inputs = clientZeroFirst(inputs);
     List<String> labels = labels(inputs);
     List<RunManifest> manifests = new ArrayList<>();
@@ -59,6 +58,7 @@ public final class ReportMerge {
       }
       cellsByInput.add(cells);
     }
+    requireDistinct(inputs, cellsByInput);
     CellStore store = new CellStore(out);
     CellMerge cellMerge = new CellMerge(inputs, labels, out);
     List<CellResult> merged = new ArrayList<>();
@@ -87,6 +87,12 @@ public final class ReportMerge {
       new CellStore(in).all().forEach(c -> byKey.put(key(c.recordCount(), c.profile()), c));
       cells.add(byKey);
     }
+    requireDistinct(inputs, cells);
+  }
+
+  /** As {@link #requireDistinct(List)}, on each input's cells by key, already read. */
+  private static void requireDistinct(List<Path> inputs, List<Map<String, CellResult>> cells)
+      throws IOException {
     for (int i = 0; i < inputs.size(); i++) {
       for (int j = i + 1; j < inputs.size(); j++) {
         String why = twice(inputs.get(i), inputs.get(j), cells.get(i), cells.get(j));
