@@ -157,13 +157,24 @@ final class CellMerge {
       case CLIENT_COUNT -> clients(parts);
       case SLOWEST_CLIENT ->
           parts.stream()
-              .mapToDouble(CellResult::throughputOpsPerSec)
+              .mapToDouble(p -> clientThroughput(p, m))
               .reduce(Double.POSITIVE_INFINITY, Math::min);
       case FASTEST_CLIENT ->
-          parts.stream().mapToDouble(CellResult::throughputOpsPerSec).reduce(0, Math::max);
+          parts.stream().mapToDouble(p -> clientThroughput(p, m)).reduce(0, Math::max);
       case START_SPREAD -> startSpread(parts);
       case DROPPED -> null;
     };
+  }
+
+  /**
+   * A part's slowest or fastest client's throughput ({@code m}): a part merged before holds it; any
+   * other part is one client, its throughput its own. A merged part's throughput is its clients'
+   * sum, which no client of it ran.
+   */
+  private static double clientThroughput(CellResult part, Metric m) {
+    Double own = part.metric(m);
+    Double clients = part.metric(Metric.CLIENTS);
+    return clients != null && clients > 1 && own != null ? own : part.throughputOpsPerSec();
   }
 
   /** The values of {@code m} the parts have, in part order. */

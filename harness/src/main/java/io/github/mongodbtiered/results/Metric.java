@@ -351,6 +351,48 @@ public enum Metric {
       SERVER_PART,
       "shards whose serverStatus the wt_ and fs_ figures add up (--shard-url); empty for one server");
 
+  /** Operations (or reads, or records) per second no deployment this tool measures comes near. */
+  public static final double MAX_PER_SEC = 1e9;
+
+  /**
+   * The figures a measurement of this metric can give, both ends included: counts, bytes, times and
+   * most percentages at least 0; ratios 0 to 1; rates 0 to {@link #MAX_PER_SEC}; a count of
+   * clients, runs or shards at least 1; a flag 0 or 1. Two are signed: a fitted drift, and the low
+   * end of a throughput interval, which a wide spread takes below 0. The device's %util has no
+   * ceiling here: reports made before it was capped at 100 hold figures in the thousands. NaN (a
+   * figure 0/0 left unworked) is outside every range and read as "not known" before a range is
+   * asked.
+   */
+  public Range range() {
+    return switch (this) {
+      case RUN_DRIFT_PCT -> new Range(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+      case OPS_PER_SEC_CI95_LOW -> new Range(-MAX_PER_SEC, MAX_PER_SEC);
+      default -> unit.range();
+    };
+  }
+
+  /** A closed range of figures. */
+  public record Range(double min, double max) {
+    public boolean holds(double v) {
+      return v >= min && v <= max;
+    }
+
+    /** In words, for a refusal: "from 0 to 1", "at least 0", "0 or 1". */
+    public String describe() {
+      String lo = figure(min);
+      if (max == Double.POSITIVE_INFINITY) {
+        return min == Double.NEGATIVE_INFINITY ? "any number" : "at least " + lo;
+      }
+      return "from " + lo + " to " + figure(max);
+    }
+
+    private static String figure(double v) {
+      return Math.abs(v) >= 1e6
+          ? String.format(java.util.Locale.ROOT, "%.0e", v)
+          : v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+  }
+
   /** What a metric counts or measures; its CSV column's name ends in it where it has a suffix. */
   public enum Unit {
     BYTES("bytes"),
@@ -384,6 +426,16 @@ public enum Metric {
 
     public String symbol() {
       return symbol;
+    }
+
+    /** What a figure in this unit can be ({@link Metric#range()} names the exceptions). */
+    Range range() {
+      return switch (this) {
+        case RATIO, FLAG -> new Range(0, 1);
+        case READS_PER_SEC, RECORDS_PER_SEC, OPS_PER_SEC -> new Range(0, MAX_PER_SEC);
+        case CLIENTS, RUNS, SHARDS -> new Range(1, Double.POSITIVE_INFINITY);
+        default -> new Range(0, Double.POSITIVE_INFINITY);
+      };
     }
   }
 

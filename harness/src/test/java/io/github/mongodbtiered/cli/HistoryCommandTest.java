@@ -54,7 +54,7 @@ class HistoryCommandTest {
       new CellStore(d)
           .save(
               CellResult.builder(count, "none", ServerKind.URL)
-                  .run(3000, 3000, opsPerSec)
+                  .run(Math.round(opsPerSec * 3), 3000, opsPerSec)
                   .latency("READ", new LatencyStats(3000, 900, 800, 1500, 2500, 2600, 3000))
                   .build());
     }

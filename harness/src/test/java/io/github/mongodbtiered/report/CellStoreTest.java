@@ -66,7 +66,7 @@ class CellStoreTest {
     metrics.put(Metric.CLIENT_CPU_CORES, -0.0);
     CellResult cell =
         CellResult.builder(9_000_000_000L, "hdd-150", ServerKind.DOCKER)
-            .run(123_456_789, 60_001, 2057.613168724279)
+            .run(123_456_789, 60_001, 123_456_789 * 1000.0 / 60_001)
             .latencies(lat)
             .tiers(Tier.FS_CACHE, Tier.FAR_OVER)
             .fsHitBasis(FsHitBasis.OPS)
@@ -280,7 +280,7 @@ class CellStoreTest {
     CellStore store = new CellStore(dir);
     CellResult cell =
         Cells.cell(8000, "io1-5000")
-            .repeatRuns(List.of(new RepeatRun(1000, 2.5), new RepeatRun(1100, null)))
+            .repeatRuns(List.of(new RepeatRun(100.5, 2.5), new RepeatRun(99.6, null)))
             .build();
     store.save(cell);
     assertEquals(cell, store.load(8000, "io1-5000").orElseThrow());

@@ -83,6 +83,11 @@ public final class Golden {
         case STEADY_STATE -> v = seed % 2;
         case UNSTABLE -> v = (seed + 1) % 2;
         case CLIENTS -> v = 1;
+        // A merge's alone (a client's throughput within it): a single client's cell has none.
+        case CLIENT_OPS_PER_SEC_MIN, CLIENT_OPS_PER_SEC_MAX -> {
+          cell.metric(m, null);
+          continue;
+        }
         case CLIENT_INDEX -> v = seed % 3;
         case REPEATS -> v = 1;
         case INTERVALS -> v = 60 + seed;
@@ -91,7 +96,16 @@ public final class Golden {
       }
       cell.metric(m, v);
     }
+    // The hit ratios' counts as a measurement gives them: part = whole x (1 - ratio).
+    counted(cell, Metric.WT_HIT_RATIO, Metric.WT_PAGES_READ_INTO_CACHE, Metric.WT_PAGES_REQUESTED);
+    counted(cell, Metric.FS_HIT_RATIO, Metric.DEVICE_BYTES_READ, Metric.FS_BYTES_REQUESTED);
+    counted(cell, Metric.FS_HIT_RATIO_OPS, Metric.DEVICE_READ_OPS, Metric.FS_READ_OPS_REQUESTED);
     return cell;
+  }
+
+  private static void counted(CellResultBuilder cell, Metric ratio, Metric part, Metric whole) {
+    CellResult c = cell.build();
+    cell.metric(part, c.metrics().get(whole) * (1 - c.metrics().get(ratio)));
   }
 
   static LatencyStats stats(long count, long p99) {
