@@ -1,11 +1,15 @@
 package io.github.mongodbtiered.cli;
 
+import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.github.mongodbtiered.binding.Redaction;
 import io.github.mongodbtiered.fleet.FleetReports;
 import io.github.mongodbtiered.report.ReportMerge;
+import io.github.mongodbtiered.servers.ServerUnavailableException;
 import io.github.mongodbtiered.sweep.Endpoint;
+import io.github.mongodbtiered.sweep.Server;
+import io.github.mongodbtiered.sweep.UrlTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +73,7 @@ final class FleetCollectCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     String url = mongodbUrl != null ? mongodbUrl : System.getenv(ServerOptions.URL_VARIABLE);
+    String source = mongodbUrl != null ? Server.URL_OPTION : "$" + ServerOptions.URL_VARIABLE;
     if (url == null || url.isBlank()) {
       throw new IllegalArgumentException(
           "--mongodb-url: give the database under test, or set " + ServerOptions.URL_VARIABLE);
@@ -83,14 +88,21 @@ final class FleetCollectCommand implements Callable<Integer> {
         }
       }
     }
+    // As a sweep does: an unreachable server or a refused login is exit 3 within its 10 s.
+    UrlTarget.connect(url, source, List.of());
     List<Path> dirs;
     try (MongoClient client = MongoClients.create(url)) {
       dirs =
           FleetReports.download(
               client.getDatabase(Endpoint.databaseOf(url)), fleetId, clients, out);
-    } catch (RuntimeException e) {
-      throw new IOException(
-          "fleet collect from " + Redaction.maskUri(url) + ": " + e.getMessage(), e);
+    } catch (MongoException e) {
+      throw new ServerUnavailableException(
+          "fleet collect from "
+              + Redaction.maskUri(url)
+              + ": "
+              + Redaction.scrub(String.valueOf(e.getMessage()), url)
+              + ": check that the server is up, then run fleet collect again into a new --out",
+          e);
     }
     Path merged = out.resolve("merged");
     List<String> problems = ReportMerge.merge(dirs, merged);

@@ -52,6 +52,9 @@ final class ServerOptions {
               + " line).")
   String mongodbUrl;
 
+  /** Where {@link #mongodbUrl} came from, as messages name it. */
+  private String urlSource = Server.URL_OPTION;
+
   @Option(
       names = "--shard-url",
       paramLabel = "URL",
@@ -108,6 +111,7 @@ final class ServerOptions {
     return new Server(
         choice,
         mongodbUrl,
+        urlSource,
         shardUrls(),
         image,
         dataDir(out),
@@ -120,6 +124,7 @@ final class ServerOptions {
     if (mongodbUrl == null && kind == Kind.AUTO) {
       String fromEnvironment = System.getenv(URL_VARIABLE);
       mongodbUrl = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
+      urlSource = mongodbUrl == null ? Server.URL_OPTION : "$" + URL_VARIABLE;
     }
     if (mongodbUrl == null) {
       return Server.Choice.valueOf(kind.name());
@@ -130,10 +135,10 @@ final class ServerOptions {
     }
     if (!mongodbUrl.startsWith("mongodb://") && !mongodbUrl.startsWith("mongodb+srv://")) {
       throw new IllegalArgumentException(
-          "--mongodb-url " + shown(mongodbUrl) + ": expected mongodb://host:port/db");
+          urlSource + " " + shown(mongodbUrl) + ": expected mongodb://host:port/db");
     }
     // Now, naming the option, rather than as the driver's bare words once the sweep connects.
-    BindingOptions.parseUrl("--mongodb-url", mongodbUrl);
+    BindingOptions.parseUrl(urlSource, mongodbUrl);
     return Server.Choice.URL;
   }
 

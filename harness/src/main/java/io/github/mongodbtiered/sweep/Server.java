@@ -11,6 +11,8 @@ import java.util.List;
  * @param choice where the server comes from ({@code --server}, or URL with {@code --mongodb-url})
  * @param mongodbUrl an existing deployment (choice URL), else null; may hold credentials: never
  *     print it
+ * @param urlSource where {@code mongodbUrl} came from, as messages name it: {@code --mongodb-url},
+ *     or {@code $MONGODB_URL} when the environment gave it
  * @param shardUrls the shards' URLs ({@code --shard-url}) of the cluster whose router is {@code
  *     mongodbUrl}, in the order given; empty for none; may hold credentials
  * @param image the server image for docker ({@code --image})
@@ -24,6 +26,7 @@ import java.util.List;
 public record Server(
     Choice choice,
     String mongodbUrl,
+    String urlSource,
     List<String> shardUrls,
     String image,
     Path dataDir,
@@ -31,6 +34,9 @@ public record Server(
     int standinExtraCostMicros) {
   /** The stand-in's own spelling of {@link #standinExtraCostMicros} on its command line. */
   public static final String EXTRA_COST_OPTION = "--standinExtraCostMicros";
+
+  /** The option that gives {@link #mongodbUrl}, and its source unless the environment gave it. */
+  public static final String URL_OPTION = "--mongodb-url";
 
   /** Where the server comes from. */
   public enum Choice {
@@ -48,7 +54,14 @@ public record Server(
   /** Docker when usable, else embedded, on {@link ServerImages#DEFAULT_SERVER_IMAGE}. */
   public static Server defaults() {
     return new Server(
-        Choice.AUTO, null, List.of(), ServerImages.DEFAULT_SERVER_IMAGE, null, List.of(), 0);
+        Choice.AUTO,
+        null,
+        URL_OPTION,
+        List.of(),
+        ServerImages.DEFAULT_SERVER_IMAGE,
+        null,
+        List.of(),
+        0);
   }
 
   /**
@@ -57,11 +70,13 @@ public record Server(
   void check() {
     if (!shardUrls.isEmpty() && mongodbUrl == null) {
       throw new IllegalArgumentException(
-          "--shard-url reads a sharded cluster's shards: give its mongos with --mongodb-url");
+          "--shard-url reads a sharded cluster's shards: give its mongos with " + URL_OPTION);
     }
     if (mongodbUrl != null && !args.isEmpty()) {
       throw new IllegalArgumentException(
-          "--server-arg: a deployment given by --mongodb-url runs with its own options; give"
+          "--server-arg: a deployment given by "
+              + urlSource
+              + " runs with its own options; give"
               + " --server-arg to servers the sweep starts (--server docker or embedded)");
     }
     if (standinExtraCostMicros < 0 || standinExtraCostMicros > 1_000_000) {
@@ -71,7 +86,8 @@ public record Server(
     if (mongodbUrl != null && standinExtraCostMicros > 0) {
       throw new IllegalArgumentException(
           "--standin-extra-cost is a setting of the stand-in the sweep starts, not of a deployment"
-              + " given by --mongodb-url");
+              + " given by "
+              + urlSource);
     }
   }
 
@@ -94,33 +110,45 @@ public record Server(
   }
 
   public Server withChoice(Choice c) {
-    return new Server(c, mongodbUrl, shardUrls, image, dataDir, args, standinExtraCostMicros);
+    return new Server(
+        c, mongodbUrl, urlSource, shardUrls, image, dataDir, args, standinExtraCostMicros);
   }
 
   /** The deployment at {@code url}: choice URL. */
   public Server withUrl(String url) {
-    return new Server(Choice.URL, url, shardUrls, image, dataDir, args, standinExtraCostMicros);
+    return new Server(
+        Choice.URL, url, URL_OPTION, shardUrls, image, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withShardUrls(List<String> urls) {
-    return new Server(choice, mongodbUrl, urls, image, dataDir, args, standinExtraCostMicros);
+    return new Server(
+        choice, mongodbUrl, urlSource, urls, image, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withImage(String name) {
-    return new Server(choice, mongodbUrl, shardUrls, name, dataDir, args, standinExtraCostMicros);
+    return new Server(
+        choice, mongodbUrl, urlSource, shardUrls, name, dataDir, args, standinExtraCostMicros);
   }
 
   public Server withDataDir(Path dir) {
-    return new Server(choice, mongodbUrl, shardUrls, image, dir, args, standinExtraCostMicros);
+    return new Server(
+        choice, mongodbUrl, urlSource, shardUrls, image, dir, args, standinExtraCostMicros);
   }
 
   public Server withArgs(List<String> serverArgs) {
     return new Server(
-        choice, mongodbUrl, shardUrls, image, dataDir, serverArgs, standinExtraCostMicros);
+        choice,
+        mongodbUrl,
+        urlSource,
+        shardUrls,
+        image,
+        dataDir,
+        serverArgs,
+        standinExtraCostMicros);
   }
 
   public Server withStandinExtraCostMicros(int micros) {
-    return new Server(choice, mongodbUrl, shardUrls, image, dataDir, args, micros);
+    return new Server(choice, mongodbUrl, urlSource, shardUrls, image, dataDir, args, micros);
   }
 
   /** The URLs' credentials masked (this string may reach a log). */

@@ -25,7 +25,9 @@ public final class TargetServers {
    */
   public static TargetServer open(SweepOptions o, PrintWriter log) {
     return switch (o.server().choice()) {
-      case URL -> UrlTarget.connect(o.server().mongodbUrl(), o.server().shardUrls());
+      case URL ->
+          UrlTarget.connect(
+              o.server().mongodbUrl(), o.server().urlSource(), o.server().shardUrls());
       case EMBEDDED -> embedded(o, log);
       case DOCKER -> {
         DockerEnvironment.require();

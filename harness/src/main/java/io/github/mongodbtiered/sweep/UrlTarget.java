@@ -21,7 +21,7 @@ import org.bson.Document;
  * DataSetMarker}: a collection the harness did not load is never dropped or overwritten unless the
  * user says so.
  */
-final class UrlTarget implements TargetServer {
+public final class UrlTarget implements TargetServer {
   private static final long DEFAULT_TIMEOUT_MILLIS = 10_000;
 
   private final String url;
@@ -35,11 +35,12 @@ final class UrlTarget implements TargetServer {
    * login stops the sweep before anything else, with one line that masks the password. With shard
    * URLs, the server must be a router and each shard must answer too.
    *
+   * @param source where the URL came from, as the messages name it ({@link Server#urlSource()})
    * @param shardUrls the shards' own servers ({@code --shard-url}), or empty
    * @throws ServerUnavailableException saying what failed and what to check
    * @throws IllegalArgumentException when shard URLs come with a server that is no router
    */
-  static UrlTarget connect(String url, List<String> shardUrls) {
+  public static UrlTarget connect(String url, String source, List<String> shardUrls) {
     ConnectionString cs = new ConnectionString(url);
     long timeoutMillis =
         cs.getServerSelectionTimeout() == null
@@ -51,7 +52,7 @@ final class UrlTarget implements TargetServer {
             .applyToClusterSettings(
                 b -> b.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
             .build();
-    String where = "--mongodb-url " + Redaction.maskUri(url);
+    String where = source + " " + Redaction.maskUri(url);
     Document status = null;
     try (MongoClient client = MongoClients.create(settings)) {
       client.getDatabase(Endpoint.databaseOf(url)).runCommand(new Document("ping", 1));

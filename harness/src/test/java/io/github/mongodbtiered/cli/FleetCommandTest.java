@@ -119,6 +119,31 @@ class FleetCommandTest {
         err.toString().contains("--mongodb-url: give the database under test"), err.toString());
   }
 
+  @Test
+  void collectFromAServerNobodyAnswersOnIsUnavailableAndWritesNothing(@TempDir Path dir) {
+    Path o = dir.resolve("m");
+    String url = "mongodb://alice:s3cret@127.0.0.1:1/bench?serverSelectionTimeoutMS=500";
+    assertEquals(
+        MongodbTieredCli.UNAVAILABLE,
+        run(
+            "fleet",
+            "collect",
+            "--mongodb-url",
+            url,
+            "--fleet-id",
+            "f",
+            "--clients",
+            "2",
+            "--out",
+            o.toString()));
+    String e = err.toString();
+    assertTrue(e.contains("[ERROR] --mongodb-url mongodb://alice:****@127.0.0.1:1/bench"), e);
+    assertTrue(e.contains("no server answered within 500 ms"), e);
+    assertFalse(e.contains("s3cret"), e);
+    assertFalse(e.contains("\tat "), "no stack trace: " + e);
+    assertFalse(Files.exists(o), "--out is created only once the server answered");
+  }
+
   /** Kubernetes would refuse these only at kubectl apply, after the printed steps were run. */
   @Test
   void manifestsRefuseNamesAndQuantitiesKubernetesWouldNot(@TempDir Path dir) throws Exception {

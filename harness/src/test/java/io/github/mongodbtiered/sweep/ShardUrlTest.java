@@ -78,7 +78,7 @@ class ShardUrlTest {
   @Test
   void theShardsFiguresAreAddedUpAndTheHostDiskIsSaidNotToApply() {
     List<String> shards = List.of(plainUrl(shard1), plainUrl(shard2));
-    UrlTarget.connect(routerUrl, shards).close();
+    UrlTarget.connect(routerUrl, Server.URL_OPTION, shards).close();
     try (MongoClient client = MongoClients.create(routerUrl)) {
       SnapshotReader reader =
           new SnapshotReader(
@@ -134,7 +134,7 @@ class ShardUrlTest {
     ServerUnavailableException e =
         assertThrows(
             ServerUnavailableException.class,
-            () -> UrlTarget.connect(routerUrl, List.of(plainUrl(shard1), dead)));
+            () -> UrlTarget.connect(routerUrl, Server.URL_OPTION, List.of(plainUrl(shard1), dead)));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -150,7 +150,8 @@ class ShardUrlTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> UrlTarget.connect(plainUrl(shard1), List.of(plainUrl(shard2))));
+            () ->
+                UrlTarget.connect(plainUrl(shard1), Server.URL_OPTION, List.of(plainUrl(shard2))));
     assertEquals(
         "--shard-url: --mongodb-url mongodb://127.0.0.1:"
             + shard1.port()
@@ -164,7 +165,9 @@ class ShardUrlTest {
     IllegalArgumentException asShard =
         assertThrows(
             IllegalArgumentException.class,
-            () -> UrlTarget.connect(routerUrl, List.of(plainUrl(shard1), routerUrl)));
+            () ->
+                UrlTarget.connect(
+                    routerUrl, Server.URL_OPTION, List.of(plainUrl(shard1), routerUrl)));
     assertTrue(
         asShard
             .getMessage()
@@ -174,7 +177,10 @@ class ShardUrlTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                UrlTarget.connect(routerUrl, List.of(plainUrl(shard1), plainUrl(shard1) + "ycsb")));
+                UrlTarget.connect(
+                    routerUrl,
+                    Server.URL_OPTION,
+                    List.of(plainUrl(shard1), plainUrl(shard1) + "ycsb")));
     assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());
   }
 

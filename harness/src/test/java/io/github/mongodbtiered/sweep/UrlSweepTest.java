@@ -145,14 +145,16 @@ class UrlSweepTest {
     }
     String dead = "mongodb://u:pw@127.0.0.1:" + port + "/bench?serverSelectionTimeoutMS=300";
     ServerUnavailableException e =
-        assertThrows(ServerUnavailableException.class, () -> UrlTarget.connect(dead, List.of()));
+        assertThrows(
+            ServerUnavailableException.class,
+            () -> UrlTarget.connect(dead, Server.URL_OPTION, List.of()));
     assertEquals(
         "--mongodb-url mongodb://u:****@127.0.0.1:"
             + port
             + "/bench?serverSelectionTimeoutMS=300: no server answered within 300 ms: check that"
             + " it is running and reachable, and the host and port in the URL",
         e.getMessage());
-    UrlTarget.connect(url, List.of()).close();
+    UrlTarget.connect(url, Server.URL_OPTION, List.of()).close();
   }
 
   @Test
