@@ -34,8 +34,9 @@ final class RunOptions {
       paramLabel = "SECONDS",
       converter = Counts.SweepSeconds.class,
       description =
-          "No measured run ends on its --precision before this many seconds; at --seconds or"
-              + " above, every run lasts --seconds (default: ${DEFAULT-VALUE}).")
+          "No measured run ends on its --precision before this many seconds; at --seconds,"
+              + " every run lasts --seconds; given above --seconds, refused"
+              + " (default: ${DEFAULT-VALUE}).")
   double minSeconds;
 
   @Option(

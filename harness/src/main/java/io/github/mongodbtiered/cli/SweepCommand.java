@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.fleet.Fleet;
+import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.ReportLock;
@@ -18,6 +19,7 @@ import io.github.mongodbtiered.sweep.Variants;
 import io.github.mongodbtiered.sweep.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,17 +121,32 @@ public final class SweepCommand implements Callable<Integer> {
     Path out = output.out;
     PrintWriter err = spec.commandLine().getErr();
     // Before anything is written: a bad --out is refused, a second sweep into it too.
+    boolean fresh = !Files.exists(out);
+    boolean lockFileBefore = Files.exists(out.resolve(ReportLayout.LOCK));
     OutDirs.requireReportDir(out, "--out");
-    try (ReportLock lock =
+    ReportLock lock =
         ReportLock.take(
             out,
             "--out",
             "wait for it to finish or give another --out",
             typedCommand(),
-            err::println)) {
+            err::println);
+    try {
       return variants == null
           ? sweep(options, err, startedNanos)
           : VariantsRun.sweep(this, options, variants, startedNanos);
+    } catch (Exception | Error e) {
+      // Refused before anything was written (Docker or the image unusable, say): the lock file
+      // this run created goes, and so does a directory it created, when nothing else is in them.
+      if (!lockFileBefore && OutDirs.holdsOnly(out, ReportLayout.LOCK)) {
+        lock.closeAndDelete();
+        if (fresh) {
+          OutDirs.removeIfNoFiles(out);
+        }
+      }
+      throw e;
+    } finally {
+      lock.close();
     }
   }
 
@@ -194,6 +211,21 @@ public final class SweepCommand implements Callable<Integer> {
     Cells chosen = cells.cells();
     Workload w = workload.workload(properties);
     MeasuredRuns measured = runs.runs();
+    picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (parsed != null
+        && parsed.hasMatchedOption("--min-seconds")
+        && measured.operations() == 0
+        && measured.minSeconds() > measured.seconds()) {
+      // Defaults aside (20 s with --seconds 10 just runs 10 s), a floor above the length is a slip.
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "--min-seconds %s is above --seconds %s, which no run outlasts: give --min-seconds up"
+                  + " to %s, or --precision 0 so that every run lasts --seconds",
+              Sizes.trim(measured.minSeconds()),
+              Sizes.trim(measured.seconds()),
+              Sizes.trim(measured.seconds())));
+    }
     Loading loading = load.loading();
     Server target = server.server(output.out);
     Baseline disk = baseline.baseline(properties);

@@ -18,18 +18,26 @@ import java.util.function.Consumer;
  * names an owner was left by a crashed run and is taken over.
  *
  * <p>The file holds the owner's {@link LockOwner} text while the lock is held and is emptied on
- * release. It is never deleted: a process that opened it just before the delete would lock a file
- * no one else sees, and two runs would both think they hold the directory.
+ * release; it stays, marking the directory as a run's. Only a run that created the directory and
+ * was refused before writing anything deletes it ({@link #closeAndDelete}), still locked. A process
+ * that opened the file just before that delete locks a file no one else sees; so a lock counts only
+ * while the path still names the file it opened (the same inode), and otherwise the taking starts
+ * over.
  */
 public final class DirectoryLock implements AutoCloseable {
   private final Path file;
   private final FileChannel channel;
   private final FileLock lock;
+
+  /** The locked file's inode as the path gave it right after opening; null where unknown. */
+  private final Object inode;
+
   private final Thread emptyOnSignal;
   private boolean released;
 
-  private DirectoryLock(Path file, FileChannel channel, FileLock lock) {
+  private DirectoryLock(Path file, FileChannel channel, FileLock lock, Object inode) {
     this.file = file;
+    this.inode = inode;
     this.channel = channel;
     this.lock = lock;
     // A signal ends the JVM through its shutdown hooks, not through close(): the run stopped on
@@ -58,11 +66,49 @@ public final class DirectoryLock implements AutoCloseable {
    */
   public static DirectoryLock acquire(Path file, LockOwner owner, Consumer<String> log)
       throws IOException {
+    // Each retry follows a holder that released (deleting the file) between our open and lock.
+    for (int attempt = 1; ; attempt++) {
+      DirectoryLock taken = tryAcquire(file, owner, log);
+      if (taken.holdsPath()) {
+        return taken;
+      }
+      taken.lock.release();
+      taken.channel.close();
+      Runtime.getRuntime().removeShutdownHook(taken.emptyOnSignal);
+      if (attempt == MAX_ATTEMPTS) {
+        throw new HeldException(file, Optional.empty());
+      }
+    }
+  }
+
+  private static final int MAX_ATTEMPTS = 20;
+
+  /**
+   * Whether {@link #file} is still the file this lock holds: the path's inode unchanged since the
+   * file was opened. Asked by stat alone: reading the file through a second descriptor would, on
+   * closing it, drop this process's lock (POSIX record locks belong to the process and file).
+   */
+  boolean holdsPath() {
+    return inode == null || inode.equals(inodeOf(file));
+  }
+
+  /** The file's inode number, or null where the file is gone or the file system has none. */
+  private static Object inodeOf(Path file) {
+    try {
+      return Files.getAttribute(file, "unix:ino");
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static DirectoryLock tryAcquire(Path file, LockOwner owner, Consumer<String> log)
+      throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     boolean created = !Files.exists(file);
     FileChannel channel =
         FileChannel.open(
             file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    Object inode = inodeOf(file);
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -92,7 +138,7 @@ public final class DirectoryLock implements AutoCloseable {
       channel.truncate(0);
       channel.write(ByteBuffer.wrap(owner.text().getBytes(StandardCharsets.UTF_8)), 0);
       channel.force(false);
-      return new DirectoryLock(file, channel, lock);
+      return new DirectoryLock(file, channel, lock, inode);
     } catch (IOException | RuntimeException e) {
       // A file this call created and could not fill (a full disk) is not left behind; it is
       // removed while still locked, so no other run can be holding it.
@@ -120,7 +166,19 @@ public final class DirectoryLock implements AutoCloseable {
 
   /** Empties the file (a clean end leaves no owner to take over from) and releases the lock. */
   @Override
-  public synchronized void close() {
+  public void close() {
+    release(false);
+  }
+
+  /**
+   * Deletes the file while still holding it, then releases the lock: for a run that created the
+   * directory and leaves nothing else in it.
+   */
+  public void closeAndDelete() {
+    release(true);
+  }
+
+  private synchronized void release(boolean delete) {
     if (released) {
       return;
     }
@@ -131,7 +189,15 @@ public final class DirectoryLock implements AutoCloseable {
       // already shutting down: the hook finds the lock released and does nothing
     }
     try {
-      channel.truncate(0);
+      if (delete) {
+        Files.deleteIfExists(file);
+      } else {
+        channel.truncate(0);
+      }
+    } catch (IOException e) {
+      // an empty or owner-naming file left: the next run takes it over
+    }
+    try {
       lock.release();
       channel.close();
     } catch (IOException e) {

@@ -93,6 +93,38 @@ public final class OutDirs {
   }
 
   /** Java leaves the reason out of some errors; their type says it. */
+  /** Whether {@code dir/name} is the one file under {@code dir} (directories aside), if any. */
+  public static boolean holdsOnly(Path dir, String name) {
+    try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+      return all.allMatch(
+          p ->
+              Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                  || p.equals(dir.resolve(name)));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Removes {@code dir} when it holds directories alone, none a file: what a run that created it
+   * and then stopped before writing anything leaves. Anything holding a file stays as it is.
+   */
+  public static void removeIfNoFiles(Path dir) {
+    try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+      List<Path> paths = all.toList();
+      if (paths.stream()
+          .anyMatch(p -> !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))) {
+        return;
+      }
+      for (int i = paths.size() - 1; i >= 0; i--) {
+        Files.deleteIfExists(
+            paths.get(i)); // deepest first: walk lists a parent before its children
+      }
+    } catch (IOException e) {
+      // left as it is: an empty directory, harmless
+    }
+  }
+
   private static String reasonOf(FileSystemException e) {
     if (e instanceof NoSuchFileException) {
       Path missing = Path.of(e.getFile());

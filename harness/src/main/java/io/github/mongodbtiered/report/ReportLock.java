@@ -82,4 +82,9 @@ public final class ReportLock implements AutoCloseable {
   public void close() {
     lock.close();
   }
+
+  /** Releases the lock and deletes its file: for a run that created the directory and stopped. */
+  public void closeAndDelete() {
+    lock.closeAndDelete();
+  }
 }

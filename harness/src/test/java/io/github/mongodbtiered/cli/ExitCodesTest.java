@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -128,6 +129,36 @@ class ExitCodesTest {
     assertEquals(
         "[ERROR] --data-dir: empty path (an unset shell variable?); give a directory or file",
         err.toString().strip());
+  }
+
+  /** Given a server nobody answers on, the sweep exits 3 and leaves nothing it created. */
+  @Test
+  void aSweepRefusedAtItsServerLeavesNoLockAndNoDirectoryItCreated(@TempDir Path dir)
+      throws IOException {
+    String url = "mongodb://127.0.0.1:1/bench?serverSelectionTimeoutMS=300";
+    Path fresh = dir.resolve("fresh");
+    Path empty = java.nio.file.Files.createDirectory(dir.resolve("empty"));
+    for (Path out : List.of(fresh, empty)) {
+      CommandLine cl = MongodbTieredCli.commandLine();
+      cl.setErr(new PrintWriter(err, true));
+      assertEquals(
+          3,
+          cl.execute(
+              "sweep",
+              "--mongodb-url",
+              url,
+              "--recordcounts",
+              "1000",
+              "--no-disk-baseline",
+              "--no-progress",
+              "--out",
+              out.toString()));
+      assertTrue(err.toString().contains("no server answered within 300 ms"), err::toString);
+    }
+    assertFalse(java.nio.file.Files.exists(fresh), "the --out this run created is gone");
+    try (var left = java.nio.file.Files.list(empty)) {
+      assertEquals(List.of(), left.toList(), "an existing empty --out stays empty, no lock");
+    }
   }
 
   /**

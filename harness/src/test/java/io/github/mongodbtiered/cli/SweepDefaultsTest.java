@@ -97,6 +97,23 @@ class SweepDefaultsTest {
     refused(dir, "--threads and --load-threads must be at least 1", "-p", "threadcount=0");
   }
 
+  @Test
+  void aFloorAboveTheRunsLengthIsRefusedWhenGivenNotByDefault(@TempDir Path dir) throws Exception {
+    assumeTrue(System.getenv(ServerOptions.URL_VARIABLE) == null, "MONGODB_URL is set here");
+    refused(
+        dir,
+        "--min-seconds 40 is above --seconds 30, which no run outlasts: give --min-seconds up to"
+            + " 30, or --precision 0",
+        "--seconds",
+        "30",
+        "--min-seconds",
+        "40");
+    // The default floor (20 s) above a short run: the run lasts its 10 s, as documented.
+    assertEquals(10, fromCommandLine(dir, "--seconds", "10").runs().seconds());
+    assertEquals(
+        30, fromCommandLine(dir, "--seconds", "30", "--min-seconds", "30").runs().seconds());
+  }
+
   private static void refused(Path dir, String start, String... args) {
     IllegalArgumentException e =
         org.junit.jupiter.api.Assertions.assertThrows(

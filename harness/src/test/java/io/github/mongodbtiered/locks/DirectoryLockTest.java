@@ -80,6 +80,39 @@ class DirectoryLockTest {
   }
 
   @Test
+  void aRunThatCreatedTheDirectoryAndStoppedDeletesTheFile() throws Exception {
+    Path file = dir.resolve("lock");
+    DirectoryLock lock = acquire(file);
+    lock.closeAndDelete();
+    lock.close(); // a second release does nothing
+    assertEquals(List.of(), listDir(), "nothing left in the directory");
+    try (DirectoryLock again = acquire(file)) {
+      assertEquals(List.of(), log, "no crashed run to take over from");
+    }
+  }
+
+  /** A run that opened the file just before its holder deleted it locks a file no one sees. */
+  @Test
+  void aLockWhoseFileWasDeletedUnderItDoesNotHoldThePath() throws Exception {
+    Path file = dir.resolve("lock");
+    try (DirectoryLock lock = acquire(file)) {
+      assertTrue(lock.holdsPath());
+      Files.delete(file);
+      assertFalse(lock.holdsPath(), "no file: another run may create and lock a new one");
+      try (DirectoryLock other = acquire(file)) {
+        assertTrue(other.holdsPath());
+        assertFalse(lock.holdsPath(), "the path is another file now");
+      }
+    }
+  }
+
+  private List<Path> listDir() throws Exception {
+    try (var s = Files.list(dir)) {
+      return s.toList();
+    }
+  }
+
+  @Test
   void theOwnersCommandHasItsCredentialsMasked() {
     String masked =
         LockOwner.masked(
