@@ -83,8 +83,20 @@ public final class HistogramLogs {
         result.add(hist);
       }
     } catch (RuntimeException e) {
+      // HdrHistogram's decoders often say nothing (a cut base64 line: no message at all).
+      String why =
+          e.getMessage() == null
+              ? e.getClass().getSimpleName()
+              : e.getClass().getSimpleName() + ": " + e.getMessage();
       throw new IOException(
-          log + ": corrupt or not an HdrHistogram log (" + e.getMessage() + ")", e);
+          log
+              + ": interval "
+              + (result.size() + 1)
+              + " does not decode, so the log is cut short or damaged, or is no HdrHistogram log ("
+              + why
+              + "); restore the report's histograms from a copy, or run the sweep again for this"
+              + " cell",
+          e);
     }
     if (result.size() != expected) {
       throw new IOException(

@@ -78,8 +78,31 @@ final class Json {
       return value;
     } catch (JsonProcessingException e) {
       throw new IOException(
-          file + ": not a valid " + type.getSimpleName() + " (" + e.getOriginalMessage() + ")", e);
+          file
+              + ": not a valid "
+              + type.getSimpleName()
+              + where(e)
+              + " ("
+              + problem(e)
+              + "): restore the file from a copy, or delete it and run the sweep again",
+          e);
     }
+  }
+
+  private static String where(JsonProcessingException e) {
+    return e.getLocation() == null || e.getLocation().getLineNr() < 1
+        ? ""
+        : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+  }
+
+  /** Jackson's words without its advice to change the reader's settings, which is not ours. */
+  static String problem(JsonProcessingException e) {
+    String m = String.valueOf(e.getOriginalMessage());
+    if (m.contains("ALLOW_NON_NUMERIC_NUMBERS") || m.contains("Non-standard token")) {
+      return "a bare NaN or Infinity where a number belongs: the tool writes a figure it could not"
+          + " work out as \"NaN\", in quotes";
+    }
+    return m.replaceAll(":? *(enable|Set) [^()]*`[A-Za-z_.]+`[^()]*", "").strip();
   }
 
   /**

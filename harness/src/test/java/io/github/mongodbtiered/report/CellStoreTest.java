@@ -344,6 +344,21 @@ class CellStoreTest {
   }
 
   @Test
+  void aBareNaNTypedIntoACellIsNamedInTheToolsWordsWithItsPlace() throws IOException {
+    CellStore store = new CellStore(dir);
+    store.save(Cells.ok(100, "hdd", Tier.FAR_OVER).withMetric(Metric.DEVICE_AWAIT_MS, Double.NaN));
+    assertTrue(Double.isNaN(store.load(100, "hdd").orElseThrow().metric(Metric.DEVICE_AWAIT_MS)));
+    Path f = store.file(100, "hdd");
+    Files.writeString(f, Files.readString(f).replace("\"NaN\"", "NaN"));
+    IOException e = assertThrows(IOException.class, store::all);
+    assertTrue(e.getMessage().startsWith(f + ": not a valid CellResult at line "), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("a bare NaN or Infinity where a number belongs"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("or delete it and run the sweep again"), e.getMessage());
+    assertFalse(e.getMessage().contains("JsonReadFeature"), e.getMessage());
+  }
+
+  @Test
   void aFileHoldingAnotherCellIsRejected() throws IOException {
     CellStore store = new CellStore(dir);
     store.save(Cells.ok(100, "hdd", Tier.FAR_OVER));

@@ -106,7 +106,7 @@ class HistogramLogMergeTest {
       Files.write(log, lines);
       IOException e = assertThrows(IOException.class, () -> HistogramLogMerge.intervals(log));
       assertTrue(e.getMessage().contains(log.toString()), e.getMessage());
-      assertTrue(e.getMessage().contains("corrupt"), e.getMessage());
+      assertTrue(e.getMessage().contains("interval 1 does not decode"), e.getMessage());
     }
   }
 
@@ -161,5 +161,27 @@ class HistogramLogMergeTest {
     assertEquals(
         io.github.mongodbtiered.results.LatencyStats.of(reference), HistogramLogMerge.read(log));
     assertThrows(IOException.class, () -> HistogramLogMerge.read(dir.resolve("none.hdr")));
+  }
+
+  /** A log cut off mid-line, as a full disk or an interrupted copy leaves it. */
+  @Test
+  void aLogCutShortNamesTheIntervalAndTheFixNotNull() throws IOException {
+    Random r = new Random(11);
+    List<long[]> intervals = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      intervals.add(latencies(r, 1000, 500));
+    }
+    Path log = YcsbLogs.write(dir.resolve("1000-hdd-"), "READ", intervals);
+    String text = Files.readString(log);
+    int lastLine = text.stripTrailing().lastIndexOf('\n');
+    Files.writeString(log, text.substring(0, lastLine + (text.length() - lastLine) / 2));
+    IOException e = assertThrows(IOException.class, () -> HistogramLogMerge.read(log));
+    assertTrue(
+        e.getMessage()
+            .matches(
+                java.util.regex.Pattern.quote(log.toString()) + ": interval \\d does not decode.*"),
+        e.getMessage());
+    assertTrue(e.getMessage().contains("run the sweep again for this cell"), e.getMessage());
+    assertTrue(!e.getMessage().contains("(null)"), e.getMessage());
   }
 }
