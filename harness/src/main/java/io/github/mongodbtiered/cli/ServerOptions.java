@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Which server the sweep measures, and where a server it starts keeps its data. */
@@ -103,11 +104,13 @@ final class ServerOptions {
   /**
    * The server these options give; its data directory by default {@code out}/data.
    *
+   * @param environment the process's ({@link System#getenv()}): a URL in {@code MONGODB_URL} stands
+   *     in for {@code --mongodb-url} when no --server is given
    * @throws IllegalArgumentException naming the option whose value cannot be used, without a URL's
    *     credentials
    */
-  Server server(Path out) {
-    Server.Choice choice = choice();
+  Server server(Path out, Map<String, String> environment) {
+    Server.Choice choice = choice(environment);
     return new Server(
         choice,
         mongodbUrl,
@@ -120,9 +123,9 @@ final class ServerOptions {
   }
 
   /** --server, or URL with --mongodb-url, which leaves no other choice. */
-  private Server.Choice choice() {
+  private Server.Choice choice(Map<String, String> environment) {
     if (mongodbUrl == null && kind == Kind.AUTO) {
-      String fromEnvironment = System.getenv(URL_VARIABLE);
+      String fromEnvironment = environment.get(URL_VARIABLE);
       mongodbUrl = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
       urlSource = mongodbUrl == null ? Server.URL_OPTION : "$" + URL_VARIABLE;
     }

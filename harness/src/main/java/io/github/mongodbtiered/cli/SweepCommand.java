@@ -227,7 +227,7 @@ public final class SweepCommand implements Callable<Integer> {
               Sizes.trim(measured.seconds())));
     }
     Loading loading = load.loading();
-    Server target = server.server(output.out);
+    Server target = server.server(output.out, System.getenv());
     Baseline disk = baseline.baseline(properties);
     SweepOptions options =
         new SweepOptions(

@@ -59,6 +59,30 @@ class AdviseCommandTest {
     assertEquals(0, run("advise", r.toString(), "--min-ops", "5000", "--out", adv.toString()));
   }
 
+  /** A cell whose device reads were made negative by hand: no model is built from it. */
+  @Test
+  void aTamperedCellIsRefusedBeforeAnyModelIsBuilt() throws IOException {
+    Path r = report(ServerKind.DOCKER);
+    Path cell;
+    try (var cells = Files.list(r.resolve("cells"))) {
+      cell = cells.sorted().reduce((a, b) -> b).orElseThrow();
+    }
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode c =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(cell.toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) c.get("metrics"))
+        .put("DEVICE_READ_OPS", -250.0);
+    json.writeValue(cell.toFile(), c);
+    Path adv = dir.resolve("adv");
+    assertEquals(2, run("advise", r.toString(), "--min-ops", "1000", "--out", adv.toString()));
+    assertTrue(
+        err.toString().contains(cell + ": metrics.DEVICE_READ_OPS -250.0 is not at least 0"),
+        err.toString());
+    assertEquals("", out.toString(), "no answer printed");
+    assertTrue(!Files.exists(adv.resolve("advise.html")), "nothing written");
+  }
+
   @Test
   void aReportOrTargetItCannotUseIsRefusedInOneLine() throws IOException {
     Path url = report(ServerKind.URL);
