@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.report;
 
+import io.github.mongodbtiered.metrics.FsCacheHitRatio;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
@@ -160,18 +161,19 @@ public final class CellChecks {
   }
 
   /**
-   * {@code ratio} = 1 - {@code part} / {@code whole}, kept within 0..1 (metrics.FsCacheHitRatio).
+   * {@code ratio} = 1 - {@code part} / {@code whole}, kept within 0..1 ({@link FsCacheHitRatio}).
    */
   private static void hitRatio(
       List<String> p, CellResult c, Metric ratio, Metric part, Metric whole) {
     Double r = c.metrics().get(ratio);
     Double n = c.metrics().get(part);
     Double of = c.metrics().get(whole);
-    if (r == null || r.isNaN() || n == null || of == null || of <= 0) {
+    if (r == null || r.isNaN() || n == null || of == null) {
       return;
     }
-    double expected = Math.max(0, Math.min(1, 1 - n / of));
-    if (Math.abs(r - expected) > ROUNDING) {
+    // As the sweep worked it out; the counts are whole numbers held as doubles.
+    Double expected = FsCacheHitRatio.of(Math.round(of), Math.round(n));
+    if (expected != null && Math.abs(r - expected) > ROUNDING) {
       p.add(
           String.format(
               Locale.ROOT,

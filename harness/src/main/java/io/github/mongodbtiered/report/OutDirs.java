@@ -92,7 +92,6 @@ public final class OutDirs {
     return out;
   }
 
-  /** Java leaves the reason out of some errors; their type says it. */
   /** Whether {@code dir/name} is the one file under {@code dir} (directories aside), if any. */
   public static boolean holdsOnly(Path dir, String name) {
     try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
@@ -116,15 +115,16 @@ public final class OutDirs {
           .anyMatch(p -> !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))) {
         return;
       }
+      // Deepest first: walk lists a parent before its children.
       for (int i = paths.size() - 1; i >= 0; i--) {
-        Files.deleteIfExists(
-            paths.get(i)); // deepest first: walk lists a parent before its children
+        Files.deleteIfExists(paths.get(i));
       }
     } catch (IOException e) {
       // left as it is: an empty directory, harmless
     }
   }
 
+  /** Java leaves the reason out of some errors; their type says it. */
   private static String reasonOf(FileSystemException e) {
     if (e instanceof NoSuchFileException) {
       Path missing = Path.of(e.getFile());
