@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.mongodbtiered.cli.MongodbTieredCli;
+import io.github.mongodbtiered.intervals.HistogramLogs;
 import io.github.mongodbtiered.report.CellStore;
+import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.report.VariantsManifest;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.RepeatRun;
@@ -16,7 +18,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * when the sweep runs them side by side in rounds, then each variant's report holds its cell with
  * one run per round, the rounds' orders are permutations drawn from the seed, {@code compare} pairs
  * the runs by round and calls the slower one slower, and the same command again measures nothing.
- * On Docker, variants whose servers write other files load data sets of their own.
+ * On Docker, variants alternating within each round run their servers at once, each on a data set
+ * of its own, and take turns of the client.
  */
 class VariantSweepTest {
   private static final Path PROFILES = SweepScenario.ROOT.resolve("profiles/scaled.profiles");
@@ -101,7 +106,8 @@ class VariantSweepTest {
 
   @Tag("integration")
   @Test
-  void variantsWhoseServersWriteOtherFilesLoadTheirOwnDataSets(@TempDir Path dir) throws Exception {
+  void alternatingVariantsRunAtOnceEachOnItsOwnDataTakingTurnsOfTheClient(@TempDir Path dir)
+      throws Exception {
     String reason = DockerEnvironment.unavailableReason();
     assumeTrue(reason.isEmpty(), () -> "container tests skipped: " + reason);
     Path out = dir.resolve("report");
@@ -117,17 +123,42 @@ class VariantSweepTest {
             "zlib=--server-arg=--wiredTigerCollectionBlockCompressor=zlib",
             "--rounds",
             "2",
-            "--operations",
-            "1000"));
+            "--seconds",
+            "2",
+            "--alternate",
+            "250"));
     StringWriter said = new StringWriter();
     assertEquals(0, run(said, sweep), said::toString);
     VariantsManifest m = VariantsManifest.read(out);
+    assertEquals(250L, m.alternateMillis());
     assertEquals(
         List.of("snappy", "zlib"),
-        m.variants().stream().map(VariantsManifest.Entry::dataSet).toList());
+        m.variants().stream().map(VariantsManifest.Entry::dataSet).toList(),
+        "each server runs on files of its own");
     assertTrue(Files.isDirectory(dir.resolve("data-zlib")), "zlib loaded a data set of its own");
     for (String name : m.names()) {
       assertTrue(only(out, name).ok(), () -> name + ": " + said);
+      assertEquals(2, only(out, name).repeatRuns().size());
+    }
+    for (int round = 1; round <= 2; round++) {
+      // Each variant's run is its own turns: 250 ms each, 2 s in all, never at once.
+      List<long[]> turns = new ArrayList<>();
+      for (String v : m.names()) {
+        Path log =
+            new ReportLayout(VariantsManifest.variantDir(out, v))
+                .histogramsOf(2000, "fast-small", round)
+                .get("READ");
+        long held = 0;
+        for (Histogram h : HistogramLogs.intervals(log)) {
+          turns.add(new long[] {h.getStartTimeStamp(), h.getEndTimeStamp()});
+          held += h.getEndTimeStamp() - h.getStartTimeStamp();
+        }
+        assertTrue(held >= 2000 && held < 3000, v + " held the client " + held + " ms");
+      }
+      turns.sort(Comparator.comparingLong(t -> t[0]));
+      for (int i = 1; i < turns.size(); i++) {
+        assertTrue(turns.get(i)[0] >= turns.get(i - 1)[1] - 1, "turns overlap in round " + round);
+      }
     }
   }
 

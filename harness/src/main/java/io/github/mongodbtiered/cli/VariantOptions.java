@@ -49,6 +49,21 @@ final class VariantOptions {
   Integer rounds;
 
   @Option(
+      names = "--alternate",
+      paramLabel = "MILLIS",
+      arity = "0..1",
+      fallbackValue = "" + Variants.DEFAULT_SLICE_MILLIS,
+      description =
+          "With variants: in each round, start every variant's server at once (each on a data set"
+              + " of its own, loaded for it) and let one client switch between them every MILLIS"
+              + " (default "
+              + Variants.DEFAULT_SLICE_MILLIS
+              + "), each measured for --seconds in all, so the host's drift falls on all alike."
+              + " The variants must share -p and --threads; their servers' memory is used at once."
+              + " Without it, a round runs the variants back to back.")
+  Long alternate;
+
+  @Option(
       names = "--seed",
       paramLabel = "N",
       description =
@@ -68,9 +83,9 @@ final class VariantOptions {
       definitions.addAll(fileLines());
     }
     if (definitions.isEmpty()) {
-      if (rounds != null || seed != null) {
+      if (rounds != null || seed != null || alternate != null) {
         throw new IllegalArgumentException(
-            (rounds != null ? "--rounds" : "--seed")
+            (rounds != null ? "--rounds" : seed != null ? "--seed" : "--alternate")
                 + ": rounds are of variants; give two or more --variant (or --repeats for runs"
                 + " of one sweep)");
       }
@@ -94,7 +109,25 @@ final class VariantOptions {
       }
       all.add(VariantArgs.parse(d.substring(0, eq), words, base, n));
     }
-    return Variants.of(all, n, seed != null ? seed : seedOf(base.outDir()));
+    if (alternate != null) {
+      requireTimedClosedLoop(base);
+    }
+    return Variants.of(
+        all, n, seed != null ? seed : seedOf(base.outDir()), alternate == null ? 0 : alternate);
+  }
+
+  /** What an alternating round needs of the runs: a time to give each server, no schedule. */
+  private static void requireTimedClosedLoop(SweepOptions base) {
+    if (base.runs().targetOpsPerSec() > 0) {
+      throw new IllegalArgumentException(
+          "--alternate: a --target rate would be split between the servers by their turns; drop"
+              + " --target, or --alternate to run the variants back to back");
+    }
+    if (base.runs().operations() > 0) {
+      throw new IllegalArgumentException(
+          "--alternate: each server is measured for --seconds of turns, not a count of"
+              + " operations; drop --operations");
+    }
   }
 
   /**

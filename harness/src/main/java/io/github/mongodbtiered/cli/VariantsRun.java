@@ -118,6 +118,7 @@ final class VariantsRun {
         command.typedCommand(),
         variants.rounds(),
         variants.seed(),
+        variants.alternate() ? variants.sliceMillis() : null,
         entries);
   }
 }

@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
  * up: YCSB's status thread closes an interval in every type's log at each report, within a few
  * milliseconds, so intervals whose ends lie within {@link #SAME_REPORT_MILLIS} of each other belong
  * to one report. A type first seen later in the run simply has no histogram in the earlier
- * intervals.
+ * intervals. An interval begins where the one before it ended, unless its histograms start later (a
+ * gap: an alternating run's arm is measured only in its own slices).
  *
  * <p>Logs of intended-time latencies ({@code Intended-READ}, ..., written with YCSB's {@code
  * measurement.interval=intended} or {@code both}) are left out: they count the same operations a
@@ -73,7 +74,10 @@ public final class IntervalLog {
         inReport.merge(pieces.get(i).operation(), h, (a, b) -> add(a, b));
         i++;
       }
-      result.add(new Interval(previousEnd < 0 ? start : previousEnd, end, inReport));
+      // YCSB's intervals follow each other; an alternating run's arm has gaps (the other arms'
+      // slices), and an interval after a gap starts when its own histograms say.
+      boolean follows = previousEnd >= 0 && start - previousEnd <= SAME_REPORT_MILLIS;
+      result.add(new Interval(follows ? previousEnd : start, end, inReport));
       previousEnd = end;
     }
     return result;

@@ -17,6 +17,8 @@ import java.util.List;
  * @param commandLine the command, credentials masked
  * @param rounds rounds per cell, each running every variant once
  * @param seed the seed the rounds' orders were drawn from ({@code --seed} runs them again)
+ * @param alternateMillis with {@code --alternate}, each variant's turn in a round's one client;
+ *     null when the variants ran back to back (and in reports made before the option)
  * @param variants the variants, the first the default BASE of {@code compare}
  */
 public record VariantsManifest(
@@ -25,6 +27,7 @@ public record VariantsManifest(
     List<String> commandLine,
     int rounds,
     long seed,
+    Long alternateMillis,
     List<Entry> variants) {
   public static final String FILE = "variants.json";
 

@@ -316,7 +316,9 @@ public enum Metric {
       1,
       RepeatRule.SUM,
       SERVER_PART,
-      "the cell's wall-clock seconds, from its server's start to its stop, every repeat"),
+      "the cell's wall-clock seconds, from its server's start to its stop, every repeat (with"
+          + " --alternate, its own part of each round: its server's start, warm-up and stop and its"
+          + " share of the run the servers alternated in)"),
   SERVER_START_S(
       "server_start_s",
       Unit.S,

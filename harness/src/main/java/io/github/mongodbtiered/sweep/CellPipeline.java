@@ -26,6 +26,11 @@ final class CellPipeline {
     this.series = new CellSeries(c.layout(), c.recordCount(), c.profile().name());
   }
 
+  /** The cell and the run this pipeline measures. */
+  CellContext context() {
+    return c;
+  }
+
   /**
    * The cell, and the measured run's decoded logs (null when it did not get that far).
    *
@@ -34,34 +39,114 @@ final class CellPipeline {
    */
   CellRun run(Progress preloadProgress, Progress warmupProgress, Progress runProgress)
       throws IOException {
-    try (MongoClient client = MongoClients.create(c.endpoint().url())) {
+    try (Warmed w = warm(preloadProgress, warmupProgress)) {
+      if (w.done() != null) {
+        return w.done();
+      }
+      MeasuredRun.Readings run;
+      try {
+        run = MeasuredRun.measure(c, w.db(), runProgress);
+      } finally {
+        w.release();
+      }
+      return finish(w, run);
+    }
+  }
+
+  /**
+   * The cell up to its measured run: the server's client open, the data set checked, the binding's
+   * client held and the warm-up run. A cell that failed on the way is {@link Warmed#done()}.
+   */
+  Warmed warm(Progress preloadProgress, Progress warmupProgress) throws IOException {
+    MongoClient client = MongoClients.create(c.endpoint().url());
+    try {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(c.endpoint().url()));
       String shortData = shortDataSet(db);
       if (shortData != null) {
-        return new CellRun(CellVerdict.failed(c, Findings.NONE, shortData), null);
+        return Warmed.done(
+            client, new CellRun(CellVerdict.failed(c, Findings.NONE, shortData), null));
       }
       ServerLife lifeBefore = c.readsServerFigures() ? ServerLife.read(db) : null;
-      Findings warmUp;
-      MeasuredRun.Readings run;
       AutoCloseable held;
       try {
         held = c.phases().holdClient(c.endpoint().url(), c.recordCount());
       } catch (PhaseException e) {
-        return new CellRun(CellVerdict.failed(c, Findings.NONE, e.getMessage()), null);
+        return Warmed.done(
+            client, new CellRun(CellVerdict.failed(c, Findings.NONE, e.getMessage()), null));
       }
+      Warmed w = new Warmed(client, db, lifeBefore, held);
       try {
-        warmUp = warmUpAndMeet(db, preloadProgress, warmupProgress);
-        if (warmUp.failed()) {
-          return new CellRun(CellVerdict.failed(c, warmUp, warmUp.failure()), null);
-        }
-        run = MeasuredRun.measure(c, db, runProgress);
-      } finally {
-        release(held);
+        w.warmUp = warmUpAndMeet(db, preloadProgress, warmupProgress);
+      } catch (IOException | RuntimeException e) {
+        w.close();
+        throw e;
       }
-      if (run.failed()) {
-        return new CellRun(CellVerdict.failed(c, warmUp, run.failure()), null);
+      if (w.warmUp.failed()) {
+        w.done = new CellRun(CellVerdict.failed(c, w.warmUp, w.warmUp.failure()), null);
       }
-      return afterTheRun(db, warmUp, run, lifeBefore);
+      return w;
+    } catch (IOException | RuntimeException e) {
+      client.close();
+      throw e;
+    }
+  }
+
+  /** The cell from what its measured run read ({@code run}), once the run has ended. */
+  CellRun finish(Warmed w, MeasuredRun.Readings run) throws IOException {
+    w.release();
+    if (run.failed()) {
+      return new CellRun(CellVerdict.failed(c, w.warmUp, run.failure()), null);
+    }
+    return afterTheRun(w.db(), w.warmUp, run, w.lifeBefore);
+  }
+
+  /**
+   * A cell warmed up and ready for its measured run: the client of its server and the binding's
+   * client held open until {@link #close}.
+   */
+  static final class Warmed implements AutoCloseable {
+    private final MongoClient client;
+    private final MongoDatabase db;
+    private final ServerLife lifeBefore;
+    private AutoCloseable held;
+    private Findings warmUp = Findings.NONE;
+    private CellRun done;
+
+    private Warmed(
+        MongoClient client, MongoDatabase db, ServerLife lifeBefore, AutoCloseable held) {
+      this.client = client;
+      this.db = db;
+      this.lifeBefore = lifeBefore;
+      this.held = held;
+    }
+
+    private static Warmed done(MongoClient client, CellRun failed) {
+      Warmed w = new Warmed(client, null, null, null);
+      w.done = failed;
+      return w;
+    }
+
+    /** The cell, when it failed before its measured run; else null. */
+    CellRun done() {
+      return done;
+    }
+
+    MongoDatabase db() {
+      return db;
+    }
+
+    /** Lets the binding's client go once the measured run has ended. */
+    void release() {
+      if (held != null) {
+        CellPipeline.release(held);
+        held = null;
+      }
+    }
+
+    @Override
+    public void close() {
+      release();
+      client.close();
     }
   }
 

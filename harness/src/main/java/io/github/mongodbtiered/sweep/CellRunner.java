@@ -62,6 +62,63 @@ final class CellRunner {
   }
 
   /**
+   * A server started cold for one run of an alternating round ({@link VariantSweep}), or the failed
+   * run when it did not start.
+   */
+  record Started(Endpoint endpoint, long startedNanos, long upNanos, CellRun failed) {}
+
+  /** Starts the server of run {@code repeat} (from 1) of the cell, cold, and no more. */
+  Started startRun(long count, DiskProfile profile, int repeat) {
+    long startedNanos = System.nanoTime();
+    try {
+      if (repeat == 1) {
+        new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
+      }
+      Endpoint e = handover.start(profile);
+      return new Started(e, startedNanos, System.nanoTime(), null);
+    } catch (Exception ex) {
+      CellResult failed = CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
+      return new Started(
+          null, startedNanos, 0, new CellRun(timed(failed, startedNanos, null, null), null));
+    }
+  }
+
+  /** The pipeline of run {@code repeat} of the cell on the server {@code s} started. */
+  CellPipeline pipeline(Started s, long count, DiskProfile profile, int repeat) {
+    if (s.endpoint().enforcement() != null) {
+      report.enforced(profile, s.endpoint());
+    }
+    listener.cellStarted(count, profile, s.endpoint());
+    return new CellPipeline(context(s.endpoint(), count, profile, repeat, false));
+  }
+
+  /**
+   * Stops the server {@code s} after its run, the run's times added to it.
+   *
+   * @param ownNanos the run's own part of its round before the stop (its start, its warm-up, its
+   *     share of the run the round's servers alternated in): the cell's time, with the stop
+   */
+  CellRun stopRun(Started s, CellRun run, long ownNanos) {
+    long stoppingNanos = System.nanoTime();
+    try {
+      server.stopCell();
+    } catch (Exception ex) {
+      report.warn(
+          "stopping the server of "
+              + run.cell().recordCount()
+              + " x "
+              + run.cell().profile()
+              + ": "
+              + Messages.of(ex));
+    }
+    long stopNanos = System.nanoTime() - stoppingNanos;
+    CellResult timed =
+        timed(run.cell(), s.startedNanos(), seconds(s.startedNanos(), s.upNanos()), stopNanos / 1e9)
+            .withMetric(Metric.CELL_S, (ownNanos + stopNanos) / 1e9);
+    return new CellRun(timed, run.logs());
+  }
+
+  /**
    * One measured run of the cell on its server, with the seconds its server took to start and stop
    * and the run's wall-clock seconds ({@code cell_s}).
    */
@@ -112,19 +169,7 @@ final class CellRunner {
         report.enforced(profile, e);
       }
       listener.cellStarted(count, profile, e);
-      Long memory = report.environment() == null ? null : report.environment().memoryBytes();
-      CellContext context =
-          new CellContext(
-              options,
-              phases,
-              count,
-              profile,
-              e,
-              server,
-              memory == null ? 0 : memory,
-              repeat,
-              handedSteady);
-      return new CellPipeline(context)
+      return new CellPipeline(context(e, count, profile, repeat, handedSteady))
           .run(
               listener.preloadProgress(count, profile),
               listener.runProgress(count, profile, true),
@@ -133,6 +178,21 @@ final class CellRunner {
       return new CellRun(
           CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex)), null);
     }
+  }
+
+  private CellContext context(
+      Endpoint e, long count, DiskProfile profile, int repeat, boolean handedSteady) {
+    Long memory = report.environment() == null ? null : report.environment().memoryBytes();
+    return new CellContext(
+        options,
+        phases,
+        count,
+        profile,
+        e,
+        server,
+        memory == null ? 0 : memory,
+        repeat,
+        handedSteady);
   }
 
   /** The run's times as figures: a failed start or stop still took its time. */

@@ -105,6 +105,54 @@ final class MeasuredRun {
   }
 
   /**
+   * The measured runs of several cells at once, one client switching between their servers every
+   * {@code sliceMillis} ({@link YcsbPhases#measureAlternating}): each cell's counters read before
+   * the run, each run's time the time its server held the client, and the client's CPU over the
+   * whole alternation, each operation's share alike. A run that failed fails every cell's reading.
+   *
+   * @param cells the cells in the order they take turns
+   * @param dbs each cell's server
+   */
+  static List<Readings> measureAlternating(
+      List<CellContext> cells, List<MongoDatabase> dbs, long sliceMillis, Progress progress)
+      throws IOException {
+    List<ServerSnapshot> before = new ArrayList<>();
+    for (int i = 0; i < cells.size(); i++) {
+      CellContext c = cells.get(i);
+      before.add(
+          c.readsServerFigures()
+              ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
+                  .read(dbs.get(i))
+              : NO_SERVER_FIGURES);
+    }
+    ClientCpu cpuBefore = ClientCpu.now();
+    long startedMillis = System.currentTimeMillis();
+    List<PhaseResult> results;
+    try {
+      results =
+          YcsbPhases.measureAlternating(
+              cells.stream().map(CellContext::phases).toList(),
+              cells.stream().map(c -> c.endpoint().url()).toList(),
+              cells.get(0).recordCount(),
+              cells.get(0).profile().name(),
+              cells.get(0).repeat(),
+              sliceMillis,
+              progress);
+    } catch (PhaseException e) {
+      return cells.stream().map(c -> Readings.failed(e.getMessage())).toList();
+    }
+    long ops = results.stream().mapToLong(PhaseResult::opsDone).sum();
+    ClientCpuUsage cpu = ClientCpu.now().usageSince(cpuBefore, ops);
+    List<Readings> readings = new ArrayList<>();
+    for (int i = 0; i < cells.size(); i++) {
+      PhaseResult r = results.get(i);
+      readings.add(
+          new Readings(r, before.get(i), r.runtimeMillis() * 1_000_000L, startedMillis, cpu, null));
+    }
+    return readings;
+  }
+
+  /**
    * The counters, the data sizes and the server's life after the run; a server that does not answer
    * is a failed reading.
    *

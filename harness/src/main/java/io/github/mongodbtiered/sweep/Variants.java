@@ -15,11 +15,20 @@ import java.util.SplittableRandom;
  * round from {@code seed} (the same seed, the same orders). Variants whose servers read the same
  * data files share the cells' data set; the others load their own ({@link #dataGroups}).
  *
+ * <p>With {@code --alternate}, a round starts every variant's server at once, each on a data set of
+ * its own, and one client switches between them every {@code sliceMillis}: the host's drift then
+ * falls on every variant alike within the round, not only across rounds.
+ *
  * @param all the variants, the first the one the others are compared with by default
  * @param rounds the rounds per cell ({@code --rounds})
  * @param seed the seed of the rounds' orders ({@code --seed}, else drawn and recorded)
+ * @param sliceMillis with {@code --alternate}, how long each variant holds the client in turn; 0
+ *     when the variants run back to back
  */
-public record Variants(List<Variant> all, int rounds, long seed) {
+public record Variants(List<Variant> all, int rounds, long seed, long sliceMillis) {
+  /** How long each variant holds the client in turn unless {@code --alternate} says. */
+  public static final long DEFAULT_SLICE_MILLIS = 1000;
+
   /** The fewest rounds that show a spread between two variants' paired runs. */
   public static final int MIN_ROUNDS = 2;
 
@@ -47,18 +56,59 @@ public record Variants(List<Variant> all, int rounds, long seed) {
               + " to 1000 rounds per cell; each runs every variant once, and the spread between"
               + " rounds is what the comparison measures");
     }
+    if (sliceMillis != 0 && (sliceMillis < 100 || sliceMillis > 60_000)) {
+      throw new IllegalArgumentException(
+          "--alternate: give 100 to 60000 ms a turn; every variant's operations are counted per"
+              + " turn, and a turn of a second keeps the host's drift the same for all");
+    }
+    if (sliceMillis > 0) {
+      requireOneClient(all);
+    }
+  }
+
+  /**
+   * With {@code --alternate}, one client runs every variant's operations: they must share its
+   * workload and threads.
+   */
+  private static void requireOneClient(List<Variant> all) {
+    Variant first = all.get(0);
+    for (Variant v : all.subList(1, all.size())) {
+      String differs =
+          !v.options().workload().properties().equals(first.options().workload().properties())
+              ? "-p"
+              : v.options().workload().threads() != first.options().workload().threads()
+                  ? "--threads"
+                  : null;
+      if (differs != null) {
+        throw new IllegalArgumentException(
+            "--alternate: variants "
+                + first.name()
+                + " and "
+                + v.name()
+                + " differ in "
+                + differs
+                + ", but one client switches between their servers and runs one workload; drop"
+                + " --alternate to run them back to back, or give them the same "
+                + differs);
+      }
+    }
+  }
+
+  /** Back to back, as the variants of sweeps before {@code --alternate} ran. */
+  public static Variants of(List<Variant> given, int rounds, long seed) {
+    return of(given, rounds, seed, 0);
   }
 
   /**
    * The variants, each with the data directory of its data group ({@link #dataGroups}): the first
    * group's the sweep's {@code --data-dir}, each other's beside it.
    */
-  public static Variants of(List<Variant> given, int rounds, long seed) {
+  public static Variants of(List<Variant> given, int rounds, long seed, long sliceMillis) {
     Map<DataKey, Path> dirs = new LinkedHashMap<>();
     List<Variant> placed = new ArrayList<>();
     for (Variant v : given) {
       Path sweepData = v.options().server().dataDir();
-      DataKey key = DataKey.of(v.options().server());
+      DataKey key = DataKey.of(v, sliceMillis > 0);
       Path dir = dirs.get(key);
       if (dir == null) {
         dir = dataDirOf(sweepData, dirs.size(), v.name());
@@ -68,12 +118,12 @@ public record Variants(List<Variant> all, int rounds, long seed) {
       placed.add(
           new Variant(v.name(), v.given(), v.options().withServer(s -> s.withDataDir(groupDir))));
     }
-    return new Variants(placed, rounds, seed);
+    return new Variants(placed, rounds, seed, sliceMillis);
   }
 
   /** The first variant of {@code v}'s data group: the one whose data set it reads. */
   public Variant dataSetOf(Variant v) {
-    return dataGroups().get(DataKey.of(v.options().server())).get(0);
+    return dataGroups().get(keyOf(v)).get(0);
   }
 
   /** The variant named {@code name}, or null. */
@@ -109,7 +159,7 @@ public record Variants(List<Variant> all, int rounds, long seed) {
   public Map<DataKey, List<Variant>> dataGroups() {
     Map<DataKey, List<Variant>> groups = new LinkedHashMap<>();
     for (Variant v : all) {
-      groups.computeIfAbsent(DataKey.of(v.options().server()), k -> new ArrayList<>()).add(v);
+      groups.computeIfAbsent(keyOf(v), k -> new ArrayList<>()).add(v);
     }
     return groups;
   }
@@ -124,13 +174,28 @@ public record Variants(List<Variant> all, int rounds, long seed) {
         : sweepDataDir.resolveSibling(sweepDataDir.getFileName() + "-" + firstVariant);
   }
 
+  /** Whether the variants' servers run at once, one client switching between them. */
+  public boolean alternate() {
+    return sliceMillis > 0;
+  }
+
+  /** The data group of {@code v}. */
+  DataKey keyOf(Variant v) {
+    return DataKey.of(v, alternate());
+  }
+
   /**
    * What decides whether two variants' servers can read the same data files: the image, and the
-   * server options that shape the files ({@link ServerArgs#storageArgs}).
+   * server options that shape the files ({@link ServerArgs#storageArgs}); with {@code --alternate},
+   * the variant too, since every variant's server then runs at once on files of its own.
+   *
+   * @param owner the variant when each has its data set; null when servers take turns on one
    */
-  public record DataKey(String image, List<String> storageArgs) {
-    static DataKey of(Server server) {
-      return new DataKey(server.image(), ServerArgs.storageArgs(server.args()));
+  public record DataKey(String image, List<String> storageArgs, String owner) {
+    static DataKey of(Variant v, boolean alternate) {
+      Server server = v.options().server();
+      return new DataKey(
+          server.image(), ServerArgs.storageArgs(server.args()), alternate ? v.name() : null);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.binding.MongoDbTieredClient;
 import io.github.mongodbtiered.report.ReportLayout;
+import io.github.mongodbtiered.ycsb.AlternatingPhase;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.PhaseResult;
 import io.github.mongodbtiered.ycsb.PhaseRunner;
@@ -12,6 +13,8 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -106,6 +109,58 @@ final class YcsbPhases {
         "run " + recordCount + " x " + profile + (repeat > 1 ? " repeat " + repeat : ""),
         p,
         progress);
+  }
+
+  /**
+   * The measured runs of one cell on several servers at once: one client, whose threads switch
+   * between the servers every {@code sliceMillis}, each server holding them for {@code --seconds}
+   * in all ({@link AlternatingPhase}). Each server's logs go to its own report, one interval per
+   * turn, in the names {@link #measure} gives; the console chatter to the first report's log.
+   *
+   * @param arms each server's phases (its report), in the order they take turns
+   * @param urls each server's URL, in that order
+   * @return each server's result, in that order
+   */
+  static List<PhaseResult> measureAlternating(
+      List<YcsbPhases> arms,
+      List<String> urls,
+      long recordCount,
+      String profile,
+      int repeat,
+      long sliceMillis,
+      Progress progress)
+      throws PhaseException, IOException {
+    YcsbPhases first = arms.get(0);
+    Properties p = first.transactions(urls.get(0), recordCount, 0, first.runs.seconds());
+    List<AlternatingPhase.Arm> list = new ArrayList<>();
+    for (int i = 0; i < arms.size(); i++) {
+      ReportLayout own = arms.get(i).layout;
+      Files.createDirectories(own.histograms());
+      if (repeat == 1) {
+        own.deleteHistogramsOf(recordCount, profile);
+      } else {
+        own.deleteHistogramsOf(recordCount, profile, repeat);
+      }
+      list.add(
+          new AlternatingPhase.Arm(
+              urls.get(i), own.histogramOutputPrefix(recordCount, profile, repeat)));
+    }
+    long armMillis = Math.round(first.runs.seconds() * 1000);
+    synchronized (CONSOLE) {
+      Files.createDirectories(first.layout.dir());
+      PrintStream out = System.out;
+      PrintStream err = System.err;
+      try (PrintStream log =
+          new PrintStream(new FileOutputStream(first.layout.ycsbLog().toFile(), true), true)) {
+        log.println("=== run " + recordCount + " x " + profile + " alternating, round " + repeat);
+        System.setOut(log);
+        System.setErr(log);
+        return AlternatingPhase.run(p, list, sliceMillis, armMillis, log, progress);
+      } finally {
+        System.setOut(out);
+        System.setErr(err);
+      }
+    }
   }
 
   /** HdrHistogram logs per operation at {@code prefix}, one interval a second. */

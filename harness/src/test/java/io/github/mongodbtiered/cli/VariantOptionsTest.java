@@ -115,6 +115,40 @@ class VariantOptionsTest {
   }
 
   @Test
+  void alternatingVariantsShareOneClientsWorkloadAndEachLoadsItsOwnData() throws Exception {
+    Variants v =
+        variants("--variant", "a=", "--variant", "b=--standin-extra-cost 50", "--alternate");
+    assertEquals(Variants.DEFAULT_SLICE_MILLIS, v.sliceMillis());
+    assertEquals(2, v.dataGroups().size(), "every server runs at once, each on its own files");
+    assertEquals(
+        250, variants("--variant", "a=", "--variant", "b=", "--alternate", "250").sliceMillis());
+    assertEquals(0, variants("--variant", "a=", "--variant", "b=").sliceMillis());
+
+    refused(
+        "--alternate: give 100 to 60000", "--variant", "a=", "--variant", "b=", "--alternate", "5");
+    refused(
+        "--alternate: variants a and b differ in -p",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=-p fieldcount=3",
+        "--alternate");
+    refused("differ in --threads", "--variant", "a=", "--variant", "b=--threads 3", "--alternate");
+    refused(
+        "drop --target", "--variant", "a=", "--variant", "b=", "--alternate", "--target", "100");
+    refused(
+        "drop --operations",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=",
+        "--alternate",
+        "--operations",
+        "100");
+    refused("--alternate: rounds are of variants", "--alternate");
+  }
+
+  @Test
   void aDeploymentGivenByUrlCannotBeRestartedPerRound() {
     SweepCommand sweep = new SweepCommand();
     new CommandLine(sweep)

@@ -22,6 +22,17 @@ class IntervalLogTest {
   /** A log with one interval per {@code counts} entry, each {@code counts[i]} values of micros. */
   private Path log(String op, long firstStart, long[] ends, int[] counts, long micros)
       throws IOException {
+    long[] starts = new long[ends.length];
+    for (int i = 0; i < ends.length; i++) {
+      starts[i] = i == 0 ? firstStart : ends[i - 1];
+    }
+    return log(op, starts, ends, counts, micros);
+  }
+
+  /** As above, each interval starting at {@code starts[i]}: gaps between them allowed. */
+  private Path log(String op, long[] starts, long[] ends, int[] counts, long micros)
+      throws IOException {
+    long firstStart = starts[0];
     Path p = dir.resolve(op + ".hdr");
     try (PrintStream out = new PrintStream(Files.newOutputStream(p))) {
       HistogramLogWriter w = new HistogramLogWriter(out);
@@ -29,16 +40,14 @@ class IntervalLogTest {
       w.outputStartTime(firstStart);
       w.setBaseTime(firstStart);
       w.outputLegend();
-      long start = firstStart;
       for (int i = 0; i < ends.length; i++) {
         Histogram h = new Histogram(3);
         for (int k = 0; k < counts[i]; k++) {
           h.recordValue(micros);
         }
-        h.setStartTimeStamp(start);
+        h.setStartTimeStamp(starts[i]);
         h.setEndTimeStamp(ends[i]);
         w.outputIntervalHistogram(h);
-        start = ends[i];
       }
     }
     return p;
@@ -82,6 +91,24 @@ class IntervalLogTest {
     assertFalse(intervals.get(0).byOperation().containsKey("Intended-READ"));
     assertEquals(310, intervals.get(2).operations());
     assertEquals(0.499, intervals.get(2).seconds(), 1e-9);
+  }
+
+  @Test
+  void anAlternatingArmsIntervalAfterAGapStartsWhenItsSliceDid() throws IOException {
+    // An arm measured in [0, 1 s) and [2 s, 2.5 s): the other arm held the second in between.
+    Path read =
+        log(
+            "READ",
+            new long[] {T0, T0 + 2000},
+            new long[] {T0 + 1000, T0 + 2500},
+            new int[] {1000, 500},
+            500);
+
+    List<Interval> intervals = IntervalLog.read(Map.of("READ", read));
+
+    assertEquals(2, intervals.size());
+    assertEquals(T0 + 2000, intervals.get(1).startMillis());
+    assertEquals(1000.0, intervals.get(1).opsPerSec(), 1e-9, "500 operations in its 0.5 s");
   }
 
   @Test
