@@ -110,6 +110,11 @@ final class VariantOptions {
       all.add(VariantArgs.parse(d.substring(0, eq), words, base, n));
     }
     if (alternate != null) {
+      if (alternate < 1) {
+        // 0 is how Variants says "back to back": given here, it is a mistake, not a choice.
+        throw new IllegalArgumentException(
+            "--alternate " + alternate + ": give 100 to 60000 ms a turn, or leave --alternate out");
+      }
       requireTimedClosedLoop(base);
     }
     return Variants.of(

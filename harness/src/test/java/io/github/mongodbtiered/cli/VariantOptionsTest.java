@@ -133,6 +133,14 @@ class VariantOptionsTest {
         "--variant",
         "b=-p fieldcount=3",
         "--alternate");
+    refused(
+        "--alternate 0: give 100 to 60000",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=",
+        "--alternate",
+        "0");
     refused("differ in --threads", "--variant", "a=", "--variant", "b=--threads 3", "--alternate");
     refused(
         "drop --target", "--variant", "a=", "--variant", "b=", "--alternate", "--target", "100");
