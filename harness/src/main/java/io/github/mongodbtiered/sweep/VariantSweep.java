@@ -78,6 +78,9 @@ public final class VariantSweep {
       arms.add(arm(v));
     }
     environment(arms);
+    if (variants.alternate()) {
+      warnOfMemoryTogether(arms);
+    }
     Arm base = arms.get(0);
     new DiskBaselineStep(new SweepContext(base.options(), base.target(), listener, base.report()))
         .run();
@@ -140,6 +143,39 @@ public final class VariantSweep {
       String discarded = a.plan().discardStale(a.report().store());
       if (!discarded.isEmpty()) {
         listener.info(a.variant().name() + ": " + discarded);
+      }
+    }
+  }
+
+  /**
+   * Alternating variants' servers run at once: where a profile's memory limits together exceed the
+   * host's memory (or it sets none), they compete for the page cache, and a cell may land in
+   * another tier than it would alone. Said in every variant's report, before anything is loaded.
+   */
+  private void warnOfMemoryTogether(List<Arm> arms) {
+    Long host = arms.get(0).report().environment().memoryBytes();
+    for (DiskProfile p : arms.get(0).options().profiles()) {
+      List<Long> limits = arms.stream().map(a -> a.profile(p).memoryBytes()).toList();
+      long together = limits.stream().mapToLong(Long::longValue).sum();
+      String why =
+          limits.contains(0L)
+              ? "sets no memory limit, so the servers running at once share this host's page cache"
+              : host != null && together > host
+                  ? String.format(
+                      "gives each server its memory, %.1f GiB together at once, more than this"
+                          + " host's %.1f GiB",
+                      together / (double) (1L << 30), host / (double) (1L << 30))
+                  : null;
+      if (why != null) {
+        String said =
+            "--alternate: profile "
+                + p.name()
+                + " "
+                + why
+                + ": a cell whose data fits one server's memory may not fit beside the others'."
+                + " Give the profile less memory, or run the variants back to back";
+        listener.info("warning: " + said);
+        arms.forEach(a -> a.report().warn(said));
       }
     }
   }
