@@ -353,8 +353,8 @@ public final class VariantSweep {
         }
         for (Arm a : started.keySet()) {
           long t0 = System.nanoTime();
-          CellPipeline p = a.runner().pipeline(started.get(a), count, a.profile(profile), round);
           try {
+            CellPipeline p = a.runner().pipeline(started.get(a), count, a.profile(profile), round);
             CellPipeline.Warmed w =
                 p.warm(
                     listener.preloadProgress(count, profile),
@@ -377,7 +377,16 @@ public final class VariantSweep {
         warmed.keySet().forEach(a -> own.merge(a, share, Long::sum));
       } finally {
         warmed.values().forEach(CellPipeline.Warmed::close);
-        started.forEach((a, s) -> runs.put(a, a.runner().stopRun(s, runs.get(a), own.get(a))));
+        // Every server started is stopped, whatever ended the round early.
+        for (Map.Entry<Arm, CellRunner.Started> e : started.entrySet()) {
+          Arm arm = e.getKey();
+          CellRun run = runs.get(arm);
+          if (run == null) {
+            run =
+                failedRun(arm, count, profile, new IOException("the round ended before this run"));
+          }
+          runs.put(arm, arm.runner().stopRun(e.getValue(), run, own.getOrDefault(arm, 0L)));
+        }
       }
       return runs;
     }
