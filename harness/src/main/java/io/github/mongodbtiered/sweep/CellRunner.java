@@ -72,6 +72,7 @@ final class CellRunner {
     long startedNanos = System.nanoTime();
     try {
       if (repeat == 1) {
+        // Later repeats append to the first one's series.
         new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
       }
       Endpoint e = handover.start(profile);
@@ -85,11 +86,19 @@ final class CellRunner {
 
   /** The pipeline of run {@code repeat} of the cell on the server {@code s} started. */
   CellPipeline pipeline(Started s, long count, DiskProfile profile, int repeat) {
-    if (s.endpoint().enforcement() != null) {
-      report.enforced(profile, s.endpoint());
+    return pipeline(s.endpoint(), count, profile, repeat, false);
+  }
+
+  /**
+   * @param handedSteady whether {@code e} goes on from a cell that ended steady
+   */
+  private CellPipeline pipeline(
+      Endpoint e, long count, DiskProfile profile, int repeat, boolean handedSteady) {
+    if (e.enforcement() != null) {
+      report.enforced(profile, e);
     }
-    listener.cellStarted(count, profile, s.endpoint());
-    return new CellPipeline(context(s.endpoint(), count, profile, repeat, false));
+    listener.cellStarted(count, profile, e);
+    return new CellPipeline(context(e, count, profile, repeat, handedSteady));
   }
 
   /**
@@ -99,6 +108,15 @@ final class CellRunner {
    *     share of the run the round's servers alternated in): the cell's time, with the stop
    */
   CellRun stopRun(Started s, CellRun run, long ownNanos) {
+    long stoppingNanos = System.nanoTime();
+    CellRun stopped = stop(s, run);
+    double stopSeconds = seconds(stoppingNanos, System.nanoTime());
+    return new CellRun(
+        stopped.cell().withMetric(Metric.CELL_S, ownNanos / 1e9 + stopSeconds), stopped.logs());
+  }
+
+  /** Stops the server {@code s} after its run, the run's times added to it. */
+  private CellRun stop(Started s, CellRun run) {
     long stoppingNanos = System.nanoTime();
     try {
       server.stopCell();
@@ -111,10 +129,12 @@ final class CellRunner {
               + ": "
               + Messages.of(ex));
     }
-    long stopNanos = System.nanoTime() - stoppingNanos;
     CellResult timed =
-        timed(run.cell(), s.startedNanos(), seconds(s.startedNanos(), s.upNanos()), stopNanos / 1e9)
-            .withMetric(Metric.CELL_S, (ownNanos + stopNanos) / 1e9);
+        timed(
+            run.cell(),
+            s.startedNanos(),
+            seconds(s.startedNanos(), s.upNanos()),
+            seconds(stoppingNanos, System.nanoTime()));
     return new CellRun(timed, run.logs());
   }
 
@@ -123,40 +143,20 @@ final class CellRunner {
    * and the run's wall-clock seconds ({@code cell_s}).
    */
   private CellRun measureOnce(long count, DiskProfile profile, int repeat, DiskProfile next) {
-    long startedNanos = System.nanoTime();
     // Read before start() takes the kept server over: a continued endpoint is that cell's server.
     boolean steadyBefore = handover.handsOnSteady();
-    Endpoint e;
-    try {
-      if (repeat == 1) {
-        // Later repeats append to the first one's series.
-        new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
-      }
-      e = handover.start(profile);
-    } catch (Exception ex) {
-      CellResult failed = CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));
-      return new CellRun(timed(failed, startedNanos, null, null), null);
+    Started s = startRun(count, profile, repeat);
+    if (s.failed() != null) {
+      return s.failed();
     }
-    long upNanos = System.nanoTime();
+    Endpoint e = s.endpoint();
     CellRun run = measureOn(e, count, profile, repeat, steadyBefore && e.continued());
     if (handover.keeps(run.cell(), profile, next)) {
       return new CellRun(
-          timed(run.cell(), startedNanos, seconds(startedNanos, upNanos), null), run.logs());
+          timed(run.cell(), s.startedNanos(), seconds(s.startedNanos(), s.upNanos()), null),
+          run.logs());
     }
-    long stoppingNanos = System.nanoTime();
-    try {
-      server.stopCell();
-    } catch (Exception ex) {
-      report.warn(
-          "stopping the server of " + count + " x " + profile.name() + ": " + Messages.of(ex));
-    }
-    CellResult timed =
-        timed(
-            run.cell(),
-            startedNanos,
-            seconds(startedNanos, upNanos),
-            seconds(stoppingNanos, System.nanoTime()));
-    return new CellRun(timed, run.logs());
+    return stop(s, run);
   }
 
   /**
@@ -165,11 +165,7 @@ final class CellRunner {
   private CellRun measureOn(
       Endpoint e, long count, DiskProfile profile, int repeat, boolean handedSteady) {
     try {
-      if (e.enforcement() != null) {
-        report.enforced(profile, e);
-      }
-      listener.cellStarted(count, profile, e);
-      return new CellPipeline(context(e, count, profile, repeat, handedSteady))
+      return pipeline(e, count, profile, repeat, handedSteady)
           .run(
               listener.preloadProgress(count, profile),
               listener.runProgress(count, profile, true),
