@@ -83,11 +83,7 @@ final class MeasuredRun {
 
   private static Readings measureOrThrow(CellContext c, MongoDatabase db, Progress progress)
       throws PhaseException, IOException {
-    ServerSnapshot before =
-        c.readsServerFigures()
-            ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
-                .read(db)
-            : NO_SERVER_FIGURES;
+    ServerSnapshot before = counters(c, db);
     ClientCpu cpuBefore = ClientCpu.now();
     long startedMillis = System.currentTimeMillis();
     long t0 = System.nanoTime();
@@ -118,12 +114,7 @@ final class MeasuredRun {
       throws IOException {
     List<ServerSnapshot> before = new ArrayList<>();
     for (int i = 0; i < cells.size(); i++) {
-      CellContext c = cells.get(i);
-      before.add(
-          c.readsServerFigures()
-              ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
-                  .read(dbs.get(i))
-              : NO_SERVER_FIGURES);
+      before.add(counters(cells.get(i), dbs.get(i)));
     }
     ClientCpu cpuBefore = ClientCpu.now();
     long startedMillis = System.currentTimeMillis();
@@ -152,6 +143,14 @@ final class MeasuredRun {
     return readings;
   }
 
+  /** The server's counters now, or none when this client reads none of the server's. */
+  private static ServerSnapshot counters(CellContext c, MongoDatabase db) {
+    return c.readsServerFigures()
+        ? new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
+            .read(db)
+        : NO_SERVER_FIGURES;
+  }
+
   /**
    * The counters, the data sizes and the server's life after the run; a server that does not answer
    * is a failed reading.
@@ -171,9 +170,7 @@ final class MeasuredRun {
     if (!c.readsServerFigures()) {
       return new After(NO_SERVER_FIGURES, DataSizes.none(), null, null, null);
     }
-    ServerSnapshot counters =
-        new SnapshotReader(c.endpoint(), new ShardReader(c.options().server().shardUrls()))
-            .read(db);
+    ServerSnapshot counters = counters(c, db);
     String restarted = ServerLife.read(db).restartedSince(lifeBefore);
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with

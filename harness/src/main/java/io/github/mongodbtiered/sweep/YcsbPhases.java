@@ -92,13 +92,7 @@ final class YcsbPhases {
   PhaseResult measure(String url, long recordCount, String profile, int repeat, Progress progress)
       throws PhaseException, IOException {
     Properties p = transactions(url, recordCount, runs.operations(), runs.seconds());
-    Files.createDirectories(layout.histograms());
-    if (repeat == 1) {
-      layout.deleteHistogramsOf(recordCount, profile);
-    } else {
-      layout.deleteHistogramsOf(recordCount, profile, repeat);
-    }
-    perSecondLogs(p, layout.histogramOutputPrefix(recordCount, profile, repeat));
+    perSecondLogs(p, freshRunLogs(recordCount, profile, repeat));
     if (runs.targetOpsPerSec() > 0) {
       // An open loop: each client thread keeps a schedule, and YCSB logs every operation's latency
       // from its scheduled start too (Intended-READ, ...), queueing behind a slow server included.
@@ -134,33 +128,29 @@ final class YcsbPhases {
     Properties p = first.transactions(urls.get(0), recordCount, 0, first.runs.seconds());
     List<AlternatingPhase.Arm> list = new ArrayList<>();
     for (int i = 0; i < arms.size(); i++) {
-      ReportLayout own = arms.get(i).layout;
-      Files.createDirectories(own.histograms());
-      if (repeat == 1) {
-        own.deleteHistogramsOf(recordCount, profile);
-      } else {
-        own.deleteHistogramsOf(recordCount, profile, repeat);
-      }
       list.add(
           new AlternatingPhase.Arm(
-              urls.get(i), own.histogramOutputPrefix(recordCount, profile, repeat)));
+              urls.get(i), arms.get(i).freshRunLogs(recordCount, profile, repeat)));
     }
     long armMillis = Math.round(first.runs.seconds() * 1000);
-    synchronized (CONSOLE) {
-      Files.createDirectories(first.layout.dir());
-      PrintStream out = System.out;
-      PrintStream err = System.err;
-      try (PrintStream log =
-          new PrintStream(new FileOutputStream(first.layout.ycsbLog().toFile(), true), true)) {
-        log.println("=== run " + recordCount + " x " + profile + " alternating, round " + repeat);
-        System.setOut(log);
-        System.setErr(log);
-        return AlternatingPhase.run(p, list, sliceMillis, armMillis, log, progress);
-      } finally {
-        System.setOut(out);
-        System.setErr(err);
-      }
+    return first.logged(
+        "run " + recordCount + " x " + profile + " alternating, round " + repeat,
+        log -> AlternatingPhase.run(p, list, sliceMillis, armMillis, log, progress));
+  }
+
+  /**
+   * Where the logs of the cell's {@code repeat}th measured run go ({@code
+   * hdrhistogram.output.path}), an earlier attempt's removed: the first run removes every log of
+   * the cell, a later one its own.
+   */
+  private Path freshRunLogs(long recordCount, String profile, int repeat) throws IOException {
+    Files.createDirectories(layout.histograms());
+    if (repeat == 1) {
+      layout.deleteHistogramsOf(recordCount, profile);
+    } else {
+      layout.deleteHistogramsOf(recordCount, profile, repeat);
     }
+    return layout.histogramOutputPrefix(recordCount, profile, repeat);
   }
 
   /** HdrHistogram logs per operation at {@code prefix}, one interval a second. */
@@ -225,25 +215,30 @@ final class YcsbPhases {
 
   private PhaseResult run(String title, Properties props, Progress progress)
       throws PhaseException, IOException {
-    synchronized (CONSOLE) {
-      return runLogged(title, props, progress);
-    }
+    return logged(title, log -> PhaseRunner.run(props, false, log, progress));
   }
 
-  private PhaseResult runLogged(String title, Properties props, Progress progress)
-      throws PhaseException, IOException {
-    Files.createDirectories(layout.dir());
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    try (PrintStream log =
-        new PrintStream(new FileOutputStream(layout.ycsbLog().toFile(), true), true)) {
-      log.println("=== " + title);
-      System.setOut(log);
-      System.setErr(log);
-      return PhaseRunner.run(props, false, log, progress);
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
+  /** A phase run with this JVM's standard output and error going to {@code ycsb.log}. */
+  @FunctionalInterface
+  private interface LoggedPhase<T> {
+    T run(PrintStream log) throws PhaseException, IOException;
+  }
+
+  private <T> T logged(String title, LoggedPhase<T> phase) throws PhaseException, IOException {
+    synchronized (CONSOLE) {
+      Files.createDirectories(layout.dir());
+      PrintStream out = System.out;
+      PrintStream err = System.err;
+      try (PrintStream log =
+          new PrintStream(new FileOutputStream(layout.ycsbLog().toFile(), true), true)) {
+        log.println("=== " + title);
+        System.setOut(log);
+        System.setErr(log);
+        return phase.run(log);
+      } finally {
+        System.setOut(out);
+        System.setErr(err);
+      }
     }
   }
 }
