@@ -71,7 +71,7 @@ public final class AlternatingPhase {
         thread.interrupt();
         joinQuietly(thread);
       }
-      return slicer.results(arms, armMillis);
+      return slicer.results();
     }
   }
 
@@ -245,19 +245,19 @@ public final class AlternatingPhase {
      *
      * @throws PhaseException when an arm did not get its time (the phase ended early)
      */
-    List<PhaseResult> results(List<Arm> arms, long armMillis) throws PhaseException, IOException {
+    List<PhaseResult> results() throws PhaseException, IOException {
       if (failure != null) {
         throw failure;
       }
       List<PhaseResult> results = new ArrayList<>();
-      for (int i = 0; i < arms.size(); i++) {
-        if (activeNanos[i] < armMillis * 1_000_000L) {
+      for (int i = 0; i < activeNanos.length; i++) {
+        if (activeNanos[i] < armNanos) {
           throw new PhaseException(
               PhaseException.Reason.DB_INIT,
               String.format(
                   "the alternating run ended after %.1f s of turns of server %d of %d, before"
                       + " every server had its %.1f s",
-                  activeNanos[i] / 1e9, i + 1, arms.size(), armMillis / 1000.0));
+                  activeNanos[i] / 1e9, i + 1, activeNanos.length, armNanos / 1e9));
         }
         results.add(result(i));
       }
