@@ -5,7 +5,6 @@ import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.ycsb.PhaseException;
-import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ public final class VariantSweep {
   }
 
   /** One variant's part of the sweep: its server, its report, its resume plan, its cells. */
-  private record Arm(
+  record Arm(
       Variant variant,
       TargetServer target,
       ResumePlan plan,
@@ -295,7 +294,10 @@ public final class VariantSweep {
         List<Arm> going = new ArrayList<>();
         order.stream().map(this::arm).filter(a -> !failures.containsKey(a)).forEach(going::add);
         Map<Arm, CellRun> together =
-            variants.alternate() ? alternated(count, profile, round, going) : null;
+            variants.alternate()
+                ? new AlternatedRound(listener, variants.sliceMillis(), count, profile, round)
+                    .run(going)
+                : null;
         for (Arm a : going) {
           CellRun run =
               together != null
@@ -325,115 +327,6 @@ public final class VariantSweep {
               variants.rounds(),
               variants.alternate() ? ", alternating every " + variants.sliceMillis() + " ms" : "",
               String.join(", ", order.stream().map(Variant::name).toList())));
-    }
-
-    /**
-     * One round of {@code arms} at once: every server started cold first (a later start drops the
-     * page cache an earlier warm-up filled), each warmed up in turn, then one client switching
-     * between them every slice; each server stopped after. An arm that fails on the way fails
-     * alone; a single one left is measured by itself.
-     */
-    private Map<Arm, CellRun> alternated(
-        long count, DiskProfile profile, int round, List<Arm> arms) {
-      Map<Arm, CellRun> runs = new LinkedHashMap<>();
-      Map<Arm, CellRunner.Started> started = new LinkedHashMap<>();
-      Map<Arm, CellPipeline> pipelines = new LinkedHashMap<>();
-      Map<Arm, CellPipeline.Warmed> warmed = new LinkedHashMap<>();
-      // Each arm's own part of the round's time: its start, its warm-up, its share of the run.
-      Map<Arm, Long> own = new LinkedHashMap<>();
-      try {
-        for (Arm a : arms) {
-          CellRunner.Started s = a.runner().startRun(count, a.profile(profile), round);
-          if (s.failed() != null) {
-            runs.put(a, s.failed());
-          } else {
-            started.put(a, s);
-            own.put(a, s.upNanos() - s.startedNanos());
-          }
-        }
-        for (Arm a : started.keySet()) {
-          long t0 = System.nanoTime();
-          try {
-            CellPipeline p = a.runner().pipeline(started.get(a), count, a.profile(profile), round);
-            CellPipeline.Warmed w =
-                p.warm(
-                    listener.preloadProgress(count, profile),
-                    listener.runProgress(count, profile, true));
-            if (w.done() != null) {
-              runs.put(a, w.done());
-              w.close();
-            } else {
-              pipelines.put(a, p);
-              warmed.put(a, w);
-            }
-          } catch (IOException | RuntimeException e) {
-            runs.put(a, failedRun(a, count, profile, e));
-          }
-          own.merge(a, System.nanoTime() - t0, Long::sum);
-        }
-        long t0 = System.nanoTime();
-        measureTogether(count, profile, pipelines, warmed, runs);
-        long share = warmed.isEmpty() ? 0 : (System.nanoTime() - t0) / warmed.size();
-        warmed.keySet().forEach(a -> own.merge(a, share, Long::sum));
-      } finally {
-        warmed.values().forEach(CellPipeline.Warmed::close);
-        // Every server started is stopped, whatever ended the round early.
-        for (Map.Entry<Arm, CellRunner.Started> e : started.entrySet()) {
-          Arm arm = e.getKey();
-          CellRun run = runs.get(arm);
-          if (run == null) {
-            run =
-                failedRun(arm, count, profile, new IOException("the round ended before this run"));
-          }
-          runs.put(arm, arm.runner().stopRun(e.getValue(), run, own.getOrDefault(arm, 0L)));
-        }
-      }
-      return runs;
-    }
-
-    /** The warmed arms' measured runs, alternating (one alone if one is left), each finished. */
-    private void measureTogether(
-        long count,
-        DiskProfile profile,
-        Map<Arm, CellPipeline> pipelines,
-        Map<Arm, CellPipeline.Warmed> warmed,
-        Map<Arm, CellRun> runs) {
-      List<Arm> ready = new ArrayList<>(warmed.keySet());
-      if (ready.isEmpty()) {
-        return;
-      }
-      Progress progress = listener.runProgress(count, profile, false);
-      List<MeasuredRun.Readings> readings;
-      try {
-        readings =
-            ready.size() == 1
-                ? List.of(
-                    MeasuredRun.measure(
-                        pipelines.get(ready.get(0)).context(),
-                        warmed.get(ready.get(0)).db(),
-                        progress))
-                : MeasuredRun.measureAlternating(
-                    ready.stream().map(a -> pipelines.get(a).context()).toList(),
-                    ready.stream().map(a -> warmed.get(a).db()).toList(),
-                    variants.sliceMillis(),
-                    progress);
-      } catch (IOException | RuntimeException e) {
-        ready.forEach(a -> runs.put(a, failedRun(a, count, profile, e)));
-        return;
-      }
-      for (int i = 0; i < ready.size(); i++) {
-        Arm a = ready.get(i);
-        try {
-          runs.put(a, pipelines.get(a).finish(warmed.get(a), readings.get(i)));
-        } catch (IOException | RuntimeException e) {
-          runs.put(a, failedRun(a, count, profile, e));
-        }
-      }
-    }
-
-    private CellRun failedRun(Arm a, long count, DiskProfile profile, Exception e) {
-      return new CellRun(
-          CellResult.failed(count, profile.name(), a.target().kind(), Messages.of(e)), null);
     }
 
     private Arm arm(Variant v) {
