@@ -41,7 +41,9 @@ public final class AdviceTables {
               Format.percent(k.opsError()),
               fixed(k.measuredP99Micros() / 1000, 1),
               fixed(k.predictedP99Micros() / 1000, 1),
-              Format.percent(k.p99Error()) + (k.extrapolated() ? " (extrapolated)" : "")));
+              Format.percent(k.p99Error())
+                  + (k.extrapolated() ? " (extrapolated)" : "")
+                  + (k.ownReads() ? " (tier edge: its own reads)" : "")));
     }
     return new Table(
         "validation",
@@ -59,7 +61,86 @@ public final class AdviceTables {
         rows,
         summary("all " + v.checks().size() + " cells", ErrorBand.of(v.checks()))
             + "; "
-            + summary("the " + v.diskBound().size() + " disk-bound", ErrorBand.of(v.diskBound())));
+            + summary("the " + v.diskBound().size() + " disk-bound", ErrorBand.of(v.diskBound()))
+            + edges(v.edges()));
+  }
+
+  /**
+   * "; tier edge at 4000000 records: ..." for each count whose cells disagree on reads per
+   * operation, or nothing.
+   */
+  static String edges(List<TierEdge> edges) {
+    StringBuilder b = new StringBuilder();
+    for (TierEdge e : edges) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "; tier edge at %d records: its cells read %.3f to %.3f device reads per operation"
+                  + " (the page cache held different amounts), so each was checked with its own"
+                  + " and answers resting on this count span the range",
+              e.recordCount(),
+              e.low(),
+              e.high()));
+    }
+    return b.toString();
+  }
+
+  /**
+   * Several sweeps' checks side by side, one row each: the disk-bound cells' errors (what the model
+   * is for), all cells' errors, how often the band drawn without a cell's profile held it, and the
+   * record counts on a tier's edge.
+   *
+   * @param sweeps each sweep's name
+   * @param checks each sweep's check, null where its model could not be built
+   * @param why why not, for those
+   */
+  public static Table sweeps(List<String> sweeps, List<LeaveOneOut> checks, List<String> why) {
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < sweeps.size(); i++) {
+      LeaveOneOut v = checks.get(i);
+      if (v == null) {
+        rows.add(
+            List.of(sweeps.get(i), "0", "", "", "", "", "", "", "not modelled: " + why.get(i)));
+        continue;
+      }
+      ErrorBand disk = ErrorBand.of(v.diskBound());
+      ErrorBand all = ErrorBand.of(v.checks());
+      rows.add(
+          List.of(
+              sweeps.get(i),
+              Integer.toString(v.checks().size()),
+              Integer.toString(v.diskBound().size()),
+              errors(disk.checks(), disk.opsMedianAbsError(), disk.opsWorstAbsError()),
+              errors(disk.checks(), disk.p99MedianAbsError(), disk.p99WorstAbsError()),
+              errors(all.checks(), all.opsMedianAbsError(), all.opsWorstAbsError()),
+              errors(all.checks(), all.p99MedianAbsError(), all.p99WorstAbsError()),
+              v.heldOutCovered() + " of " + v.checks().size(),
+              String.join(
+                  " ", v.edges().stream().map(e -> Long.toString(e.recordCount())).toList())));
+    }
+    return new Table(
+        "sweeps",
+        "Leave one profile out, sweep by sweep: absolute errors, median / worst",
+        List.of(
+            "sweep",
+            "cells",
+            "disk-bound",
+            "disk-bound ops error",
+            "disk-bound p99 error",
+            "all ops error",
+            "all p99 error",
+            "band held",
+            "tier edges"),
+        rows,
+        "band held: the cells whose measured throughput and p99 lay within the band drawn from"
+            + " the other profiles' checks alone; tier edges: record counts whose cells disagree on"
+            + " reads per operation, checked on their own");
+  }
+
+  private static String errors(int checks, double median, double worst) {
+    return checks == 0
+        ? "-"
+        : String.format(Locale.ROOT, "%.1f%% / %.1f%%", median * 100, worst * 100);
   }
 
   /** "disk-bound: throughput error median 4.1%, worst 12.0%; p99 median 9.0%, worst 30.2%". */
@@ -133,7 +214,7 @@ public final class AdviceTables {
               Format.number(a.latencyMillis()),
               iops(a.iops()),
               iops(a.iopsLow()) + " - " + iops(a.iopsHigh()),
-              a.extrapolated() ? "extrapolated" : "model",
+              Answers.basis(a.extrapolated(), a.edge()),
               String.join(" ", a.cells())));
     }
     return new Table(

@@ -70,30 +70,39 @@ final class Advisor {
     }
     CapacityModel.Prediction p =
         model.predict(count, profile.disk(), profile.memoryBytes(), threads(profile));
-    Band ops = new Band(p.opsPerSec(), band.opsLow(p.opsPerSec()), band.opsHigh(p.opsPerSec()));
-    Band p99 = new Band(p.p99Micros(), band.p99Low(p.p99Micros()), band.p99High(p.p99Micros()));
+    Band ops = new Band(p.opsPerSec(), opsAt(p, -1), opsAt(p, 1));
+    Band p99 = new Band(p.p99Micros(), p99At(p, 1), p99At(p, -1));
     Verdict v = Verdict.of(target.met(ops.low(), p99.high()), target.met(ops.high(), p99.low()));
     return new ProfileAnswer(
         count,
         profile.profile(),
-        p.extrapolated() ? "extrapolated" : "model",
+        Answers.basis(p.extrapolated(), p.reads().edge()),
         ops,
         p99,
         v,
         p.reads().cells());
   }
 
+  /**
+   * Throughput at the band's worst end (-1), the model's figure (0) or its best end (1): the
+   * leave-one-out band around the figures at the worst or best reads per operation.
+   */
+  private double opsAt(CapacityModel.Prediction p, int end) {
+    return end < 0
+        ? band.opsLow(p.worst().opsPerSec())
+        : end > 0 ? band.opsHigh(p.best().opsPerSec()) : p.opsPerSec();
+  }
+
+  /** READ p99 at the band's worst end (-1), the model's figure (0) or its best end (1). */
+  private double p99At(CapacityModel.Prediction p, int end) {
+    return end < 0
+        ? band.p99High(p.worst().p99Micros())
+        : end > 0 ? band.p99Low(p.best().p99Micros()) : p.p99Micros();
+  }
+
   /** Meets the target at the band's worst end (-1), the model's figure (0) or its best end (1). */
   private boolean meets(CapacityModel.Prediction p, int end) {
-    double ops =
-        end < 0
-            ? band.opsLow(p.opsPerSec())
-            : end > 0 ? band.opsHigh(p.opsPerSec()) : p.opsPerSec();
-    double p99 =
-        end < 0
-            ? band.p99High(p.p99Micros())
-            : end > 0 ? band.p99Low(p.p99Micros()) : p.p99Micros();
-    return target.met(ops, p99);
+    return target.met(opsAt(p, end), p99At(p, end));
   }
 
   private IopsAnswer leastIops(long count, double latencyMillis) {
@@ -112,6 +121,7 @@ final class Advisor {
         least[2],
         least[0],
         unlimited.extrapolated(),
+        unlimited.reads().edge(),
         unlimited.reads().cells());
   }
 

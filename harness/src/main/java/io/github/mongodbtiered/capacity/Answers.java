@@ -23,6 +23,11 @@ public record Answers(
     memory = List.copyOf(memory);
   }
 
+  /** "model" or "extrapolated", with ", tier edge" where the cells it rests on disagree. */
+  static String basis(boolean extrapolated, boolean edge) {
+    return (extrapolated ? "extrapolated" : "model") + (edge ? ", tier edge" : "");
+  }
+
   /** Whether a figure meets the target, its band considered. */
   public enum Verdict {
     /** Even the band's worst end meets it. */
@@ -78,6 +83,8 @@ public record Answers(
    * @param iopsLow with the band's best end
    * @param iopsHigh with the band's worst end
    * @param extrapolated the record count lies beyond the measured points
+   * @param edge the cells it rests on disagree on reads per operation ({@link TierEdge}): the band
+   *     runs from the lowest's reads to the highest's
    */
   public record IopsAnswer(
       long recordCount,
@@ -86,6 +93,7 @@ public record Answers(
       Double iopsLow,
       Double iopsHigh,
       boolean extrapolated,
+      boolean edge,
       List<String> cells) {
     /** Any read IOPS meets the target: even one read a second does. */
     public static final double ANY_IOPS = 0;

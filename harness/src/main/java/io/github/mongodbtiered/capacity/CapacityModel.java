@@ -43,13 +43,24 @@ public record CapacityModel(
    * @param p99Micros READ p99
    * @param reads reads per operation used, with its range and the cells it rests on
    * @param inMemoryFrom the record count whose in-memory figures were used
+   * @param best the figures at the lowest reads per operation of the cells it rests on where they
+   *     disagree ({@link ReadsCurve.Estimate#edge}); elsewhere the prediction's own
+   * @param worst the figures at the highest, alike
    */
   public record Prediction(
-      double opsPerSec, double p99Micros, ReadsCurve.Estimate reads, long inMemoryFrom) {
+      double opsPerSec,
+      double p99Micros,
+      ReadsCurve.Estimate reads,
+      long inMemoryFrom,
+      Figures best,
+      Figures worst) {
     public boolean extrapolated() {
       return reads.extrapolated();
     }
   }
+
+  /** Throughput and READ p99 of one loop. */
+  public record Figures(double opsPerSec, double p99Micros) {}
 
   public CapacityModel {
     inMemory = new TreeMap<>(inMemory);
@@ -102,14 +113,31 @@ public record CapacityModel(
     return e != null ? e : inMemory.ceilingEntry(recordCount);
   }
 
-  /** Throughput and p99 on {@code disk} at {@code recordCount} records, memory and threads. */
+  /**
+   * Throughput and p99 on {@code disk} at {@code recordCount} records, memory and threads; on a
+   * tier's edge also at both ends of the reads per operation the cells there disagree on.
+   */
   public Prediction predict(long recordCount, DiskSpec disk, long memoryBytes, int threads) {
     ReadsCurve.Estimate reads = curve.at(recordCount, memoryBytes);
     Map.Entry<Long, InMemory> mem = inMemoryFor(recordCount);
-    ClosedLoop loop = loop(mem.getValue(), reads.readsPerOp(), disk, capEfficiency);
+    Figures point = figures(mem.getValue(), reads.readsPerOp(), disk, threads);
+    Figures best = reads.edge() ? figures(mem.getValue(), reads.low(), disk, threads) : point;
+    Figures worst = reads.edge() ? figures(mem.getValue(), reads.high(), disk, threads) : point;
+    return new Prediction(point.opsPerSec(), point.p99Micros(), reads, mem.getKey(), best, worst);
+  }
+
+  /**
+   * Throughput and p99 of a cell whose own reads per operation are known ({@code reads}: its memory
+   * state), the rest from this model.
+   */
+  public Figures predictAt(long recordCount, DiskSpec disk, double readsPerOp, int threads) {
+    return figures(inMemoryFor(recordCount).getValue(), readsPerOp, disk, threads);
+  }
+
+  private Figures figures(InMemory mem, double readsPerOp, DiskSpec disk, int threads) {
+    ClosedLoop loop = loop(mem, readsPerOp, disk, capEfficiency);
     ClosedLoop.Flow flow = loop.solve(threads);
-    return new Prediction(
-        flow.opsPerSec(), loop.p99Micros(flow, mem.getValue().p99Micros()), reads, mem.getKey());
+    return new Figures(flow.opsPerSec(), loop.p99Micros(flow, mem.p99Micros(), threads));
   }
 
   private ClosedLoop loop(InMemory mem, double readsPerOp, DiskSpec disk, double efficiency) {

@@ -49,68 +49,20 @@ public record ClosedLoop(
 
   /**
    * The 99th percentile of an operation's latency: the larger of the in-memory cells' p99 and the
-   * CPU residence plus the 99th percentile of the disk's part, where an operation makes a Poisson
-   * number of reads (mean {@link #readsPerOp}), each taking {@link #readMicros} plus an exponential
-   * wait at the throttle (mean {@code flow.throttleMicrosPerRead}).
+   * CPU residence plus the 99th percentile of the disk's part ({@link DiskTail}): the throttle
+   * holds back a share of the reads ({@link DiskTail#heldShare}) and the loop's mean wait per read
+   * beyond the throttle's own service time falls on those alone.
    */
-  public double p99Micros(Flow flow, double inMemoryP99Micros) {
-    double disk = diskQuantileMicros(0.99, flow.throttleMicrosPerRead());
-    return Math.max(inMemoryP99Micros, flow.cpuResidenceMicros() + disk);
+  public double p99Micros(Flow flow, double inMemoryP99Micros, int threads) {
+    return Math.max(
+        inMemoryP99Micros, flow.cpuResidenceMicros() + tail(flow, threads).quantileMicros(0.99));
   }
 
-  private double diskQuantileMicros(double q, double waitMicros) {
-    if (readsPerOp <= 0 || cdf(0, waitMicros) >= q) {
-      return 0;
-    }
-    double hi = Math.max(1, readMicros + waitMicros);
-    while (cdf(hi, waitMicros) < q) {
-      hi *= 2;
-    }
-    double lo = 0;
-    for (int i = 0; i < 60; i++) {
-      double mid = (lo + hi) / 2;
-      if (cdf(mid, waitMicros) < q) {
-        lo = mid;
-      } else {
-        hi = mid;
-      }
-    }
-    return hi;
-  }
-
-  /** P(the disk's part of an operation is at most t). */
-  private double cdf(double t, double waitMicros) {
-    double poisson = Math.exp(-readsPerOp);
-    double total = 0;
-    double mass = 0;
-    for (int k = 0; mass < 1 - 1e-12 && k < 10_000; k++) {
-      if (k > 0) {
-        poisson *= readsPerOp / k;
-      }
-      mass += poisson;
-      double left = t - k * readMicros;
-      if (left < 0) {
-        break;
-      }
-      total += poisson * erlangCdf(k, waitMicros, left);
-    }
-    return total;
-  }
-
-  /** P(the sum of k exponential waits of mean {@code mean} is at most x); 1 for k = 0. */
-  private static double erlangCdf(int k, double mean, double x) {
-    if (k == 0 || mean <= 0) {
-      return 1;
-    }
-    double lx = x / mean;
-    double term = Math.exp(-lx);
-    double below = 0;
-    for (int j = 0; j < k; j++) {
-      if (j > 0) {
-        term *= lx / j;
-      }
-      below += term;
-    }
-    return Math.max(0, 1 - below);
+  /** The disk's part of an operation's latency in {@code flow}, at {@code threads} threads. */
+  public DiskTail tail(Flow flow, int threads) {
+    double held = DiskTail.heldShare(threads, readCapPerSec);
+    double service = Double.isInfinite(readCapPerSec) ? 0 : 1e6 / readCapPerSec;
+    double queued = Math.max(0, flow.throttleMicrosPerRead() - service);
+    return new DiskTail(readsPerOp, readMicros, held, held > 0 ? queued / held : 0);
   }
 }

@@ -40,7 +40,12 @@ public record ReadsCurve(
    * @param cells the cells of the points it came from
    */
   public record Estimate(
-      double readsPerOp, double low, double high, boolean extrapolated, List<String> cells) {}
+      double readsPerOp, double low, double high, boolean extrapolated, List<String> cells) {
+    /** The cells it rests on disagree: it lies on or beside a {@link TierEdge}. */
+    public boolean edge() {
+      return TierEdge.disagree(low, high);
+    }
+  }
 
   public ReadsCurve {
     points = List.copyOf(points);

@@ -116,7 +116,7 @@ class CapacityTest {
     double rb = SyntheticReport.READS_PER_OP.get(b);
     double r = Math.max(0, ra + (rb - ra) * (count - a) / (double) (b - a));
     ClosedLoop loop = SyntheticReport.loop(r, count, p.readIops(), p.addedLatencyMillis());
-    return loop.p99Micros(loop.solve(16), SyntheticReport.IN_MEMORY_P99_MICROS);
+    return loop.p99Micros(loop.solve(16), SyntheticReport.IN_MEMORY_P99_MICROS, 16);
   }
 
   @Test
@@ -219,5 +219,86 @@ class CapacityTest {
                 () -> Capacity.of(SyntheticReport.inputs(all.subList(0, 2), P99_20MS)))
             .getMessage()
             .startsWith("too few cells to model: 2 usable of 2"));
+  }
+
+  @Test
+  void aRecordCountWhoseCellsDisagreeIsATierEdgeCheckedOnTheirOwnReadsAndAnsweredAsARange() {
+    // Given a sweep whose 4M row sits on the tier's edge: san-600's page cache held the files
+    // (0.005 reads per operation) while io1-5000 read 0.19, and hdd-150 has no 4M cell.
+    List<CellResult> cells = new ArrayList<>();
+    for (CellResult c : SyntheticReport.cells()) {
+      if (c.recordCount() == 4_000_000L && c.profile().equals("hdd-150")) {
+        continue;
+      }
+      if (c.recordCount() == 4_000_000L && c.profile().equals("san-600")) {
+        c = SyntheticReport.cell(4_000_000L, SyntheticReport.PROFILES.get(1), 0.005);
+      }
+      cells.add(c);
+    }
+    Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
+
+    // Then the check flags 4M and predicts its cells from their own reads: exactly, here.
+    assertEquals(1, c.validation().edges().size());
+    TierEdge edge = c.validation().edges().get(0);
+    assertEquals(4_000_000L, edge.recordCount());
+    assertEquals(0.005, edge.low(), 1e-9);
+    assertEquals(0.19, edge.high(), 1e-9);
+    for (LeaveOneOut.Check k : c.validation().checks()) {
+      assertEquals(k.cell().startsWith("4000000 "), k.ownReads(), k.toString());
+      if (k.ownReads()) {
+        assertEquals(0, k.opsError(), 1e-3, k.toString());
+      }
+    }
+    assertTrue(AdviceTables.validation(c.validation()).note().contains("tier edge at 4000000"));
+
+    // And hdd-150 at 4M, answered by the model, says unsure with a band holding both memory states.
+    ProfileAnswer hdd =
+        c.answers().profiles().stream()
+            .filter(a -> a.recordCount() == 4_000_000L && a.profile().equals("hdd-150"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals("model, tier edge", hdd.basis());
+    assertEquals(Answers.Verdict.UNSURE, hdd.verdict());
+    var disk = SyntheticReport.PROFILES.get(2);
+    for (double r : new double[] {0.005, 0.19}) {
+      double ops = SyntheticReport.loop(r, 4_000_000L, disk.readIops(), 7).solve(16).opsPerSec();
+      assertTrue(
+          hdd.opsPerSec().low() <= ops * 1.001 && ops <= hdd.opsPerSec().high() * 1.001,
+          r + " reads per op: " + ops + " outside " + hdd.opsPerSec());
+    }
+    // And the least IOPS at 4M spans both ends: next to none at 0.005, the 0.19 loop's at the top.
+    IopsAnswer iops = c.answers().leastIops().get(0);
+    assertTrue(iops.edge());
+    assertEquals(IopsAnswer.ANY_IOPS, iops.iopsLow());
+    assertTrue(iops.iopsHigh() == null || iops.iopsHigh() > iops.iops(), iops.toString());
+  }
+
+  @Test
+  void cellsOfOneCountThatAgreeWithinTwiceTheirReadsAreNoEdge() {
+    assertFalse(TierEdge.disagree(0.19, 0.28));
+    assertFalse(TierEdge.disagree(0.0, 0.009));
+    assertTrue(TierEdge.disagree(0.009, 0.47));
+    assertTrue(advise(P99_20MS).validation().edges().isEmpty());
+    assertTrue(
+        advise(P99_20MS).validation().checks().stream().noneMatch(LeaveOneOut.Check::ownReads));
+  }
+
+  @Test
+  void aCellTheOtherProfilesBandMissesIsCountedOutOfTheBand() {
+    // Given 5M x hdd-150 measured 30% below what the loop gives (a disturbed cell).
+    List<CellResult> cells = new ArrayList<>(SyntheticReport.cells());
+    CellResult hdd5 = cells.remove(cells.size() - 1);
+    cells.add(
+        hdd5.toBuilder().run(hdd5.operations(), 60_000, hdd5.throughputOpsPerSec() * 0.7).build());
+    LeaveOneOut v = Capacity.of(SyntheticReport.inputs(cells, P99_20MS)).validation();
+    LeaveOneOut.Check slow =
+        v.checks().stream().filter(k -> k.cell().equals("5000000 x hdd-150")).findFirst().get();
+    // Then the band the other profiles' checks draw does not hold it, and the count says so.
+    assertFalse(
+        slow.heldBy(
+            ErrorBand.of(
+                v.checks().stream().filter(k -> !k.profile().equals("hdd-150")).toList())));
+    assertTrue(v.heldOutCovered() < v.checks().size(), v.heldOutCovered() + " held");
+    assertEquals("hdd-150", slow.profile());
   }
 }
