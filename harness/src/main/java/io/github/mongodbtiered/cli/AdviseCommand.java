@@ -2,10 +2,13 @@ package io.github.mongodbtiered.cli;
 
 import io.github.mongodbtiered.capacity.AdviceTables;
 import io.github.mongodbtiered.capacity.Capacity;
+import io.github.mongodbtiered.capacity.LeaveOneOut;
+import io.github.mongodbtiered.capacity.NotModelableException;
 import io.github.mongodbtiered.capacity.Table;
 import io.github.mongodbtiered.capacity.Target;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.AdviceCsv;
+import io.github.mongodbtiered.report.MemoryCheck;
 import io.github.mongodbtiered.report.ModelInputs;
 import io.github.mongodbtiered.report.OutDirs;
 import io.github.mongodbtiered.report.RunManifest;
@@ -35,7 +38,8 @@ import picocli.CommandLine.Spec;
       "Builds a model of the report: per record count, the device reads per operation (the same"
           + " on every disk), the in-memory rate of the cells that never touch the disk, and each"
           + " disk as its read IOPS cap, added latency and bandwidth; client threads form a closed"
-          + " loop, solved by mean value analysis, and READ p99 comes from a queueing tail."
+          + " loop, solved by mean value analysis; READ p99 comes from the throttle's slices (a"
+          + " held read waits for a later one) and from one or two reads an operation."
           + " Between measured record counts reads per operation are interpolated against the"
           + " working set over memory; beyond them, extrapolated and marked so.",
       "",
@@ -51,7 +55,13 @@ import picocli.CommandLine.Spec;
           + " the filesystem cache. A measured cell answers for itself, within its throughput's"
           + " 95%% interval; a modelled answer's band is the leave-one-out errors' range. Reads"
           + " cells/*.json and run.json and changes neither. docs/capacity.md says what the model"
-          + " assumes and when it does not apply."
+          + " assumes and when it does not apply.",
+      "",
+      "A record count whose cells disagree on reads per operation (the page cache held different"
+          + " amounts) is on the tier's edge: its cells are checked on their own reads, and answers"
+          + " resting on it span the range. With --out, advise-memory-check.profiles holds each"
+          + " count's memory answer plus and minus 10%% to sweep. Several REPORTs (no target):"
+          + " their checks side by side, one row each."
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -69,8 +79,16 @@ import picocli.CommandLine.Spec;
 public final class AdviseCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "REPORT", description = "A sweep's report directory.")
-  Path report;
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "REPORT",
+      description =
+          "A sweep's report directory. Several: their checks side by side, sweep by sweep, as"
+              + " evidence of how far the model holds (no target then).")
+  List<Path> reports;
+
+  /** The one report answered (several are checked side by side instead). */
+  private Path report;
 
   @Option(
       names = "--p99-ms",
@@ -134,6 +152,10 @@ public final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    if (reports.size() > 1) {
+      return sideBySide();
+    }
+    report = reports.get(0);
     if (p99Ms == null && minOps == null) {
       throw new IllegalArgumentException(
           "advise needs a target: --p99-ms MS, --min-ops OPS, or both");
@@ -159,7 +181,70 @@ public final class AdviseCommand implements Callable<Integer> {
     List<Table> tables = AdviceTables.of(capacity, target);
     print(spec.commandLine().getOut(), capacity, target, tables);
     if (out != null) {
-      writeFiles(capacity, target, tables);
+      writeFiles(capacity, target, tables, manifest.profiles());
+    }
+    return ExitCodes.OK;
+  }
+
+  /** Several reports: each one's check, then one row per report side by side. */
+  private Integer sideBySide() throws IOException {
+    if (p99Ms != null
+        || minOps != null
+        || !recordCounts.isEmpty()
+        || !latencies.isEmpty()
+        || threads != null) {
+      throw new IllegalArgumentException(
+          "several REPORTs are checked side by side, not answered: --p99-ms, --min-ops,"
+              + " --recordcount, --latency-ms and --threads need one REPORT; give one, or drop"
+              + " them");
+    }
+    reports.forEach(ReportDirs::requireReport);
+    if (out != null) {
+      requireOut();
+    }
+    List<Table> tables = new ArrayList<>();
+    List<String> names = reports.stream().map(Path::toString).toList();
+    List<LeaveOneOut> checks = new ArrayList<>();
+    List<String> why = new ArrayList<>();
+    for (int i = 0; i < reports.size(); i++) {
+      Path r = reports.get(i);
+      try {
+        Capacity c =
+            Capacity.of(
+                ModelInputs.of(
+                    ReportDirs.manifest(r),
+                    ReportDirs.cellsInSweepOrder(r),
+                    null,
+                    includeUnsteady));
+        checks.add(c.validation());
+        why.add("");
+        for (Table t : AdviceTables.check(c)) {
+          tables.add(
+              new Table(
+                  t.id() + "-" + (i + 1), r + ": " + t.title(), t.headings(), t.rows(), t.note()));
+        }
+      } catch (NotModelableException e) {
+        checks.add(null);
+        why.add(e.getMessage());
+      }
+    }
+    tables.add(AdviceTables.sweeps(names, checks, why));
+    PrintWriter o = spec.commandLine().getOut();
+    o.println("advise: " + reports.size() + " reports, the model's check sweep by sweep");
+    if (includeUnsteady) {
+      o.println(
+          "note: --include-unsteady: cells not steady or unstable were fitted and checked too");
+    }
+    tables.forEach(t -> TextTable.print(o, t));
+    o.flush();
+    if (out != null) {
+      OutDirs.create(out, "--out");
+      List<Path> files = new ArrayList<>(AdviceCsv.write(out, tables));
+      files.add(
+          AdvicePage.write(
+              out, String.join(", ", names), "the check, sweep by sweep", List.of(), tables));
+      o.println("wrote " + files.size() + " files into " + out);
+      o.flush();
     }
     return ExitCodes.OK;
   }
@@ -215,16 +300,29 @@ public final class AdviseCommand implements Callable<Integer> {
     }
   }
 
-  private void writeFiles(Capacity c, Target target, List<Table> tables) throws IOException {
+  private void writeFiles(Capacity c, Target target, List<Table> tables, List<DiskProfile> profiles)
+      throws IOException {
     OutDirs.create(out, "--out");
     List<Path> files = new ArrayList<>(AdviceCsv.write(out, tables));
     files.add(AdvicePage.write(out, report.toString(), target.label(), c.notes(), tables));
-    spec.commandLine().getOut().println("wrote " + files.size() + " files into " + out);
-    spec.commandLine().getOut().flush();
+    List<MemoryCheck.Pair> pairs = MemoryCheck.pairs(c.answers().memory(), profiles);
+    PrintWriter o = spec.commandLine().getOut();
+    if (!pairs.isEmpty()) {
+      Path check = MemoryCheck.write(out, pairs);
+      files.add(check);
+      o.println(
+          "to see the memory answers hold, sweep each record count at them plus and minus "
+              + Math.round(MemoryCheck.MARGIN * 100)
+              + "% (the cell above should stay in the filesystem cache, the one below not):");
+      pairs.forEach(p -> o.println("  " + MemoryCheck.command(check, p)));
+    }
+    o.println("wrote " + files.size() + " files into " + out);
+    o.flush();
   }
 
   private static boolean isOurs(String name) {
     return name.equals(AdvicePage.FILE)
+        || name.equals(MemoryCheck.FILE)
         || (name.startsWith(AdviceCsv.PREFIX) && name.endsWith(".csv"));
   }
 }

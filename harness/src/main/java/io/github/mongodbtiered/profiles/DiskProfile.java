@@ -52,7 +52,12 @@ public final class DiskProfile {
 
   /** A builder holding this profile's settings. */
   public Builder toBuilder() {
-    Builder b = new Builder(name);
+    return toBuilder(name);
+  }
+
+  /** A builder holding this profile's settings under another name. */
+  public Builder toBuilder(String newName) {
+    Builder b = new Builder(newName);
     b.values.putAll(values);
     return b;
   }

@@ -101,4 +101,24 @@ public final class DiskProfiles {
     }
     return p;
   }
+
+  /**
+   * {@code profile} as a section of a profiles file, which {@link #builtInAnd} reads back as the
+   * same profile: sizes in bytes, an unset WiredTiger cache left out (MongoDB's default).
+   */
+  public static String section(DiskProfile p) {
+    StringBuilder b = new StringBuilder("[").append(p.name()).append("]\n");
+    if (!p.description().isEmpty()) {
+      b.append("description = ")
+          .append(p.description().replace('\n', ' ').replace('#', ' '))
+          .append('\n');
+    }
+    for (Setting s : Setting.values()) {
+      if (s != Setting.DESCRIPTION
+          && !(s == Setting.WIREDTIGER_CACHE && p.wiredTigerCacheBytes().isEmpty())) {
+        b.append(s.fileKey()).append(" = ").append(p.show(s)).append('\n');
+      }
+    }
+    return b.toString();
+  }
 }

@@ -55,6 +55,20 @@ class AdviseCommandTest {
     String profiles = Files.readString(adv.resolve("advise-profiles.csv"));
     assertTrue(profiles.startsWith("records,profile,meets,"), profiles);
     assertEquals(7, profiles.lines().count(), profiles);
+    // The memory answers put to the test: the fastest profile at each answer plus and minus 10%.
+    var check =
+        io.github.mongodbtiered.profiles.DiskProfiles.builtInAnd(
+            adv.resolve("advise-memory-check.profiles"));
+    double answer = 1100.0 * 5_000_000 + (3305L << 20) + (256L << 20);
+    var above = check.get("io1-5000-5000000-plus10");
+    assertEquals(Math.round(answer * 1.1), above.memoryBytes());
+    assertEquals(Math.round(answer * 0.9), check.get("io1-5000-5000000-minus10").memoryBytes());
+    assertEquals(java.util.OptionalLong.of(3305L << 20), above.wiredTigerCacheBytes());
+    assertEquals(5000, above.readIops());
+    assertTrue(
+        text.contains(
+            "--profiles io1-5000-4000000-plus10,io1-5000-4000000-minus10 --recordcounts 4000000"),
+        text);
     // Again into the same directory: its own files only, so allowed.
     assertEquals(0, run("advise", r.toString(), "--min-ops", "5000", "--out", adv.toString()));
   }
@@ -105,5 +119,43 @@ class AdviseCommandTest {
     assertEquals(2, run("advise", r.toString(), "--p99-ms", "20", "--out", busy.toString()));
     assertTrue(err.toString().contains("holds other files"), err.toString());
     assertFalse(err.toString().contains("Exception"), err.toString());
+  }
+
+  @Test
+  void severalReportsAreCheckedSideBySideOneRowEach() throws IOException {
+    // Given a sweep the model explains, one whose 4M row sits on the tier's edge, and one URL
+    // sweep it cannot model.
+    Path plain = report(ServerKind.DOCKER);
+    Path edge = dir.resolve("edge");
+    SyntheticReport.writeOnTheEdge(edge);
+    Path url = report(ServerKind.URL);
+    Path adv = dir.resolve("adv");
+
+    int exit =
+        run("advise", plain.toString(), edge.toString(), url.toString(), "--out", adv.toString());
+
+    // Then each modelled one's check is printed and one table sets them side by side.
+    assertEquals(0, exit, err.toString());
+    String text = out.toString();
+    assertTrue(text.contains(plain + ": Leave one profile out"), text);
+    assertTrue(text.contains(edge + ": Leave one profile out"), text);
+    String sweeps = Files.readString(adv.resolve("advise-sweeps.csv"));
+    assertEquals(4, sweeps.lines().count(), sweeps);
+    String[] first = sweeps.lines().toList().get(1).split(",");
+    assertEquals(plain.toString(), first[0]);
+    assertEquals("15", first[1]);
+    assertEquals("0.0% / 0.0%", first[3]);
+    assertEquals("15 of 15", first[7]);
+    assertEquals("", first.length > 8 ? first[8] : "");
+    assertTrue(sweeps.lines().toList().get(2).endsWith(",4000000"), sweeps);
+    assertTrue(sweeps.lines().toList().get(3).contains("not modelled:"), sweeps);
+    assertTrue(sweeps.lines().toList().get(3).contains("disk is unknown"), sweeps);
+    assertTrue(Files.isRegularFile(adv.resolve("advise.html")));
+
+    // A target needs one report: several are checked, not answered.
+    assertEquals(2, run("advise", plain.toString(), edge.toString(), "--p99-ms", "20"));
+    assertTrue(err.toString().contains("need one REPORT"), err.toString());
+    assertEquals(2, run("advise", plain.toString(), dir.resolve("none").toString()));
+    assertTrue(err.toString().contains("no such directory"), err.toString());
   }
 }

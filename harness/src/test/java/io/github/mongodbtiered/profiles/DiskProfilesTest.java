@@ -34,6 +34,27 @@ class DiskProfilesTest {
   }
 
   @Test
+  void aProfileWrittenAsASectionReadsBackTheSame() throws Exception {
+    DiskProfile odd =
+        DiskProfile.named("odd")
+            .description("a # in it, and 1.5 ms")
+            .readIops(150)
+            .writeIops(75)
+            .readBytesPerSec(40L << 20)
+            .addedLatencyMillis(1.5)
+            .memoryBytes(5_591_940_710L)
+            .wiredTigerCacheBytes(3305L << 20)
+            .build();
+    DiskProfile hdd = DiskProfiles.builtIn().get("hdd-150").toBuilder("hdd-copy").build();
+    Path f = dir.resolve("written.profiles");
+    Files.writeString(f, DiskProfiles.section(odd) + "\n" + DiskProfiles.section(hdd));
+    DiskProfiles back = DiskProfiles.builtInAnd(f);
+    assertEquals(odd.toBuilder().description("a   in it, and 1.5 ms").build(), back.get("odd"));
+    assertEquals(hdd, back.get("hdd-copy"));
+    assertTrue(back.get("hdd-copy").wiredTigerCacheBytes().isEmpty(), "the default cache stays so");
+  }
+
+  @Test
   void theDefaultCacheIsAtLeast256Mb() {
     DiskProfile small = DiskProfile.named("small").memoryBytes(1L << 30).build();
     assertEquals(OptionalLong.of(256L << 20), small.effectiveCacheBytes());
