@@ -85,21 +85,29 @@ public final class DiskProfiles {
   }
 
   /**
-   * The profile called {@code name}.
+   * The profile called {@code name}: a built-in, one of the file's, or a shipped cloud volume sized
+   * by the name itself ({@code gp2:500GiB}, {@link CloudVolumes}).
    *
-   * @throws IllegalArgumentException listing the known names
+   * @throws IllegalArgumentException listing the known names, or saying how the cloud volume is
+   *     sized
    */
   public DiskProfile get(String name) {
     DiskProfile p = byName.get(name);
-    if (p == null) {
-      throw new IllegalArgumentException(
-          "unknown profile '"
-              + name
-              + "': known profiles are "
-              + String.join(", ", byName.keySet())
-              + " (add your own with --profiles-file)");
+    if (p != null) {
+      return p;
     }
-    return p;
+    CloudVolumes cloud = CloudVolumes.shipped();
+    if (cloud.knows(name)) {
+      return cloud.profile(name);
+    }
+    throw new IllegalArgumentException(
+        "unknown profile '"
+            + name
+            + "': known profiles are "
+            + String.join(", ", byName.keySet())
+            + ", and cloud volumes "
+            + String.join(", ", cloud.usage())
+            + " (add your own with --profiles-file)");
   }
 
   /**
