@@ -394,7 +394,7 @@ class ExitCodeTableTest {
             new ClosedLoop(100, reads, p.addedLatencyMillis() * 1000 + 100, 0.9 * p.readIops());
         ClosedLoop.Flow flow = loop.solve(8);
         long ops = Math.round(flow.opsPerSec() * 10);
-        long p99 = Math.round(loop.p99Micros(flow, 2000));
+        long p99 = Math.round(loop.p99Micros(flow, 2000, 8));
         store.save(
             CellResult.builder(count, p.name(), ServerKind.DOCKER)
                 .run(ops, 10_000, flow.opsPerSec())
