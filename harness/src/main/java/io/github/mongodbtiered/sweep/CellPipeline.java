@@ -61,7 +61,8 @@ final class CellPipeline {
     MongoClient client = MongoClients.create(c.endpoint().url());
     try {
       MongoDatabase db = client.getDatabase(Endpoint.databaseOf(c.endpoint().url()));
-      String shortData = shortDataSet(db);
+      String gone = ServerLife.processGone(c.endpoint());
+      String shortData = gone != null ? gone : shortDataSet(db);
       if (shortData != null) {
         return Warmed.done(
             client, new CellRun(CellVerdict.failed(c, Findings.NONE, shortData), null));

@@ -172,6 +172,9 @@ final class MeasuredRun {
     }
     ServerSnapshot counters = counters(c, db);
     String restarted = ServerLife.read(db).restartedSince(lifeBefore);
+    if (restarted == null) {
+      restarted = ServerLife.processGone(c.endpoint());
+    }
     List<String> failures = new ArrayList<>();
     // The in-JVM stand-in has no $collStats stage, and its wire handler prints each refusal with
     // a stack trace into the user's console: it is asked collStats, which it answers in full.

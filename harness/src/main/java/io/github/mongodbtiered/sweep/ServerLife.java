@@ -33,6 +33,21 @@ record ServerLife(Long pid, Long uptimeMillis) {
     return newProcess || upAgain ? "the server restarted during the run" : null;
   }
 
+  /**
+   * Why the server this sweep started for the cell is gone, or null while its process lives (or
+   * when it is not on this host). A killed container frees its host port, and another container may
+   * take it: the client would then measure a stranger whose pid and uptime look sound.
+   */
+  static String processGone(Endpoint endpoint) {
+    Long pid = endpoint.serverPid();
+    if (pid == null || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      return null;
+    }
+    return "the server's process (pid "
+        + pid
+        + " on this host) ended: whatever answers at its address is not this cell's server";
+  }
+
   private static Long number(Object value) {
     return value instanceof Number n ? n.longValue() : null;
   }

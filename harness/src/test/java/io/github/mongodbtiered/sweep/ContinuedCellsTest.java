@@ -49,6 +49,7 @@ class ContinuedCellsTest {
   private final class Recording implements TargetServer {
     final List<String> calls = new ArrayList<>();
     boolean failContinue;
+    Long startedPid;
 
     @Override
     public ServerKind kind() {
@@ -79,7 +80,7 @@ class ContinuedCellsTest {
     @Override
     public Endpoint startCell(DiskProfile profile) {
       calls.add("start " + profile.name());
-      return new Endpoint(url, null, null, null, true, List.of());
+      return new Endpoint(url, startedPid, null, null, true, List.of());
     }
 
     @Override
@@ -237,5 +238,28 @@ class ContinuedCellsTest {
                         "started cold: the io1-5000 cell's server could not go on (the server's"
                             + " cgroup is gone)")),
         second.notes().toString());
+  }
+
+  @Test
+  void aCellWhoseServerProcessEndedFailsThoughAStrangerAnswersAtItsAddress(@TempDir Path out)
+      throws Exception {
+    // A killed container frees its host port and another container may take it: the test's
+    // server answers at the address while the process the target started is gone.
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    Recording target = new Recording();
+    target.startedPid = ended.pid();
+    SweepRunner.Outcome o = sweep(options(out).withRuns(r -> r.withColdCells(true)), target);
+    assertEquals(2, o.failed(), o.cells().toString());
+    for (CellResult c : o.cells()) {
+      assertEquals(
+          "the server's process (pid "
+              + ended.pid()
+              + " on this host) ended: whatever answers at its address is not this cell's server",
+          c.error());
+    }
+
+    target.startedPid = ProcessHandle.current().pid();
+    assertEquals(0, sweep(options(out).withRuns(r -> r.withColdCells(true)), target).failed());
   }
 }
