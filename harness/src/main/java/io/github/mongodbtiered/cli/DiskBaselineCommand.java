@@ -143,6 +143,7 @@ public final class DiskBaselineCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Settings settings = measurement.baselineSettings(maxThreads);
     List<DiskProfile> targets = disk.profiles("--profile", profileNames);
+    volume.checkLatencies(targets);
     csv.requireWritable();
     if (!targets.isEmpty()) {
       DockerEnvironment.require();

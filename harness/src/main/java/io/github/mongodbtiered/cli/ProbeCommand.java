@@ -99,6 +99,7 @@ public final class ProbeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     DiskProfile profile = disk.profiles("--profile", List.of(profileName)).get(0);
+    volume.checkLatencies(List.of(profile));
     List<DiskProbe.Settings> runs = measurement.probeRuns(threads);
     csv.requireWritable();
     Path dir = disk.createDataDir();

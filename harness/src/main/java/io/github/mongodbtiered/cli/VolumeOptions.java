@@ -1,7 +1,9 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.sweep.Volume;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -51,6 +53,13 @@ final class VolumeOptions {
   /** The sweep's volume these options give. */
   Volume volume() {
     return new Volume(latency, volumeSizeBytes());
+  }
+
+  /** Refuses a profile whose added latency the volume cannot add ({@link Volume#checkLatency}). */
+  void checkLatencies(List<DiskProfile> profiles) {
+    if (latency != LatencyMethod.OFF) {
+      profiles.forEach(Volume::checkLatency);
+    }
   }
 
   /** The size asked for, or 0 to size the volume from what it will hold. */

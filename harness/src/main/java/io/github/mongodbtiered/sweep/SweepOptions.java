@@ -50,7 +50,7 @@ public record SweepOptions(
     workload.check();
     loading.check();
     runs.check();
-    volume.check();
+    volume.check(cells.profiles(), server.mongodbUrl() == null);
     if (!fleet.alone() && server.mongodbUrl() == null) {
       throw new IllegalArgumentException(
           "--clients "

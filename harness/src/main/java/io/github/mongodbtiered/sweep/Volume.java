@@ -1,6 +1,9 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The data volume a docker or embedded server keeps its data on.
@@ -20,6 +23,41 @@ public record Volume(LatencyMethod latency, long sizeBytes) {
   void check() {
     if (sizeBytes < 0) {
       throw new IllegalArgumentException("--volume-size cannot be negative");
+    }
+  }
+
+  /**
+   * As {@link #check()}, and each profile's added latency one the volume can add.
+   *
+   * @param mounted whether the servers' data sits on this volume (not a deployment at a URL)
+   * @throws IllegalArgumentException naming the profile and the fix
+   */
+  void check(List<DiskProfile> profiles, boolean mounted) {
+    check();
+    if (mounted && latency != LatencyMethod.OFF) {
+      profiles.forEach(Volume::checkLatency);
+    }
+  }
+
+  /**
+   * Refuses an added latency with a fraction of a millisecond: nbdkit's delay filter (1.32) drops
+   * the fraction without a word and dm-delay takes whole milliseconds, so 7.5 ms would run as 7.
+   *
+   * @throws IllegalArgumentException naming the profile and the fix
+   */
+  public static void checkLatency(DiskProfile profile) {
+    double ms = profile.addedLatencyMillis();
+    if (ms != Math.rint(ms)) {
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "profile %s asks +%s ms of added latency: the delayed volume adds whole"
+                  + " milliseconds; give %d or %d as its added-latency-ms, or --latency off to run"
+                  + " it without added latency",
+              profile.name(),
+              Double.toString(ms).replaceAll("0+$", ""),
+              (long) Math.floor(ms),
+              (long) Math.ceil(ms)));
     }
   }
 

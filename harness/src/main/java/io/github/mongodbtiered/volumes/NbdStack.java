@@ -11,7 +11,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -342,12 +341,15 @@ final class NbdStack implements DeviceStack {
     }
   }
 
-  /** nbdkit's delay syntax: whole milliseconds as "7ms", anything else in seconds. */
+  /** nbdkit's delay syntax: whole milliseconds as "7ms". */
   static String delay(double millis) {
-    if (millis == Math.rint(millis)) {
-      return (long) millis + "ms";
+    if (millis != Math.rint(millis)) {
+      // nbdkit 1.32 reads "7.5ms" as 7 ms and seconds with a fraction not at all: the options
+      // refuse such a profile first (Volume.checkLatency).
+      throw new IllegalArgumentException(
+          "the delayed volume adds whole milliseconds, not " + millis + " ms");
     }
-    return String.format(Locale.ROOT, "%.6f", millis / 1000);
+    return (long) millis + "ms";
   }
 
   @Override

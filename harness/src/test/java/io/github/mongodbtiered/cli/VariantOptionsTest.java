@@ -43,6 +43,17 @@ class VariantOptionsTest {
   }
 
   @Test
+  void aFractionOfAMillisecondIsRefusedWhereAVolumeWouldDropIt() throws Exception {
+    Path profiles = dir.resolve("p.profiles");
+    Files.writeString(profiles, "[half]\nread-iops = 150\nadded-latency-ms = 7.5\n");
+    refused(
+        "profile half asks +7.5 ms", "--profiles-file", profiles.toString(), "--profiles", "half");
+    assertNull(
+        variants("--profiles-file", profiles.toString(), "--profiles", "half", "--latency", "off"),
+        "no volume adds it: the latency is a label");
+  }
+
+  @Test
   void withoutVariantsTheSweepIsItsOwn() throws Exception {
     assertNull(variants());
   }
@@ -108,6 +119,15 @@ class VariantOptionsTest {
     refused("--repeats", "--variant", "a=", "--variant", "b=", "--repeats", "3");
     refused("--disk", "--variant", "a=", "--variant", "b=--disk speed=9");
     refused("added-latency-ms", "--variant", "a=", "--variant", "b=--disk added-latency-ms=x");
+    refused(
+        "profile hdd-150 asks +7.5 ms of added latency: the delayed volume adds whole milliseconds;"
+            + " give 7 or 8 as its added-latency-ms, or --latency off",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=--disk added-latency-ms=7.5",
+        "--profiles",
+        "hdd-150");
     refused("mongodb.url", "--variant", "a=", "--variant", "b=-p mongodb.url=mongodb://h/x");
     refused("quote", "--variant", "a=", "--variant", "b=-p 'x=1");
     refused("letters, digits", "--variant", "a b=", "--variant", "c=");
