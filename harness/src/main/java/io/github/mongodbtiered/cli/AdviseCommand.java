@@ -277,7 +277,9 @@ public final class AdviseCommand implements Callable<Integer> {
             + c.readings().observations().size()
             + " cells used; a throttle delivers "
             + Math.round(c.model().capEfficiency() * 100)
-            + "% of its read cap when busy (fitted)");
+            + "% of its read cap when busy, a device read costs "
+            + Math.round(c.model().cpuMicrosPerRead())
+            + " us of CPU (both fitted)");
     tables.forEach(t -> TextTable.print(o, t));
     o.flush();
   }

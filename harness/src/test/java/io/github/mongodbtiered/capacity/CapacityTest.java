@@ -37,9 +37,11 @@ class CapacityTest {
       assertEquals(0, check.p99Error(), 1e-3, check.toString());
     }
     assertEquals(SyntheticReport.EFFICIENCY, c.model().capEfficiency(), 1e-3);
-    // Disk-bound (over half the cap delivered): 5M on all three disks, 4M on the two slow ones,
-    // and 3M on hdd-150 (0.02 reads per op at 6000 ops/s is 120 of its 150).
-    assertEquals(6, c.validation().diskBound().size(), c.validation().diskBound().toString());
+    assertEquals(SyntheticReport.CPU_MICROS_PER_READ, c.model().cpuMicrosPerRead(), 0.5);
+    // Disk-bound (over half the cap delivered): 4M and 5M on the two slow ones, and 3M on hdd-150
+    // (0.02 reads per op at 6000 ops/s is 120 of its 150); io1-5000's 5M spends CPU on its reads
+    // (0.318 per op at 250 us) and uses under half its 5000.
+    assertEquals(5, c.validation().diskBound().size(), c.validation().diskBound().toString());
   }
 
   @Test
@@ -237,7 +239,8 @@ class CapacityTest {
     }
     Capacity c = Capacity.of(SyntheticReport.inputs(cells, P99_20MS));
 
-    // Then the check flags 4M and predicts its cells from their own reads: exactly, here.
+    // Then the check flags 4M and predicts its cells from their own reads: within 1%, here (the
+    // in-memory rate at 4M is its disk-free cell's, whose 0.005 reads per op cost it some CPU).
     assertEquals(1, c.validation().edges().size());
     TierEdge edge = c.validation().edges().get(0);
     assertEquals(4_000_000L, edge.recordCount());
@@ -246,12 +249,13 @@ class CapacityTest {
     for (LeaveOneOut.Check k : c.validation().checks()) {
       assertEquals(k.cell().startsWith("4000000 "), k.ownReads(), k.toString());
       if (k.ownReads()) {
-        assertEquals(0, k.opsError(), 1e-3, k.toString());
+        assertEquals(0, k.opsError(), 0.01, k.toString());
       }
     }
     assertTrue(AdviceTables.validation(c.validation()).note().contains("tier edge at 4000000"));
 
-    // And hdd-150 at 4M, answered by the model, says unsure with a band holding both memory states.
+    // And hdd-150 at 4M, answered by the model, says unsure with a band holding both memory states
+    // (within 1%: the in-memory rate's bias above).
     ProfileAnswer hdd =
         c.answers().profiles().stream()
             .filter(a -> a.recordCount() == 4_000_000L && a.profile().equals("hdd-150"))
@@ -263,7 +267,7 @@ class CapacityTest {
     for (double r : new double[] {0.005, 0.19}) {
       double ops = SyntheticReport.loop(r, 4_000_000L, disk.readIops(), 7).solve(16).opsPerSec();
       assertTrue(
-          hdd.opsPerSec().low() <= ops * 1.001 && ops <= hdd.opsPerSec().high() * 1.001,
+          hdd.opsPerSec().low() <= ops * 1.01 && ops <= hdd.opsPerSec().high() * 1.01,
           r + " reads per op: " + ops + " outside " + hdd.opsPerSec());
     }
     // And the least IOPS at 4M spans both ends: next to none at 0.005, the 0.19 loop's at the top.

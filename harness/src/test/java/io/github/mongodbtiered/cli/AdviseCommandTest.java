@@ -49,7 +49,7 @@ class AdviseCommandTest {
     String text = out.toString();
     assertTrue(text.contains("Leave one profile out"), text);
     assertTrue(text.contains("5000000 x hdd-150"), text);
-    assertTrue(text.contains("the 6 disk-bound: throughput error median 0.0%, worst 0.0%"), text);
+    assertTrue(text.contains("the 5 disk-bound: throughput error median 0.0%, worst 0.0%"), text);
     assertTrue(text.contains("Which measured profiles meet READ p99 <= 20 ms"), text);
     assertTrue(Files.isRegularFile(adv.resolve("advise.html")));
     String profiles = Files.readString(adv.resolve("advise-profiles.csv"));
