@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.profiles.BurstStart;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.servers.DiskBaseline;
@@ -169,6 +170,11 @@ final class SweepScenario {
     return change(o -> o.withVolume(v -> v.withLatency(method)));
   }
 
+  /** How full burst-credit profiles' buckets start: full, empty or a number. */
+  SweepScenario burstCredits(String start) {
+    return change(o -> o.withVolume(v -> v.withBurstStart(BurstStart.parse(start))));
+  }
+
   SweepScenario remeasure(boolean again) {
     return change(o -> o.withCells(c -> c.withRemeasure(again)));
   }
@@ -205,6 +211,11 @@ final class SweepScenario {
     try (TargetServer server = server(o)) {
       return new SweepRunner(o, server, listener).run();
     }
+  }
+
+  /** The scaled-down gp2:100GiB of {@code profiles/scaled.profiles}, its bucket 27,000 credits. */
+  static DiskProfile gp2Small() throws Exception {
+    return DiskProfiles.builtInAnd(ROOT.resolve("profiles/scaled.profiles")).get("gp2-small");
   }
 
   static List<DiskProfile> scaledProfiles() throws Exception {

@@ -1,12 +1,15 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.profiles.BurstBucket;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.servers.BlockDevice;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import io.github.mongodbtiered.servers.DiskProbe;
 import io.github.mongodbtiered.servers.DockerEnvironment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -108,6 +111,8 @@ public final class ProbeCommand implements Callable<Integer> {
             MeasurementOutput.open(spec.commandLine(), csv, ProbeTable.CSV_HEADER);
         MeasurementVolume v = MeasurementVolume.open(volume, dir, runs.get(0).fileBytes(), out)) {
       out.note(profile.summary());
+      // One volume: its bucket goes on from mode to mode.
+      BurstBucket bucket = profile.bursts() ? volume.burstCredits.bucketFor(profile) : null;
       v.prepareFile();
       for (int i = 0; i < runs.size(); i++) {
         // Each mode starts cold: the file written or read before is not in the page cache.
@@ -117,11 +122,45 @@ public final class ProbeCommand implements Callable<Integer> {
           out.note("data directory " + m.dataDir() + " on " + device.path());
           out.note(m.latency().note());
         }
-        DiskProbe.Result r = DiskProbe.run(disk.probeImage(), profile, m.dataDir(), runs.get(i));
+        DiskProbe.Bursting b =
+            DiskProbe.run(disk.probeImage(), profile, m.dataDir(), runs.get(i), bucket);
+        DiskProbe.Result r = b.result();
         out.row(ProbeTable.textRow(r, m.latency()), ProbeTable.csvRow(r, device, m.latency()));
+        if (bucket != null) {
+          out.note(burstNote(r.mode(), BurstThrottle.drop(b.burst(), profile), b.burst()));
+        }
       }
       out.finished();
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * "read: burst bucket 27000 credits at the start; at the 2997 IOPS it ran on credits, predicted
+   * empty after 10.0 s, emptied after 10.2 s; 300 IOPS after; I/Os by second: ...".
+   */
+  static String burstNote(String mode, BurstThrottle.Drop d, List<BurstThrottle.Tick> ticks) {
+    if (d == null) {
+      return mode + ": burst bucket: no I/O seen by its cgroup";
+    }
+    StringBuilder bySecond = new StringBuilder();
+    for (BurstThrottle.Tick t : ticks) {
+      bySecond.append(bySecond.length() == 0 ? "" : " ").append(t.ios());
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: burst bucket %.0f credits at the start; at the %.0f IOPS it ran on credits, predicted"
+            + " empty after %s, %s%s; I/Os by second: %s",
+        mode,
+        d.startCredits(),
+        d.iopsBefore(),
+        Double.isInfinite(d.predictedSeconds())
+            ? "never"
+            : String.format(Locale.ROOT, "%.1f s", d.predictedSeconds()),
+        d.emptiedSeconds() == null
+            ? "still on credits at the end"
+            : String.format(Locale.ROOT, "emptied after %.1f s", d.emptiedSeconds()),
+        d.iopsAfter() == null ? "" : String.format(Locale.ROOT, "; %.0f IOPS after", d.iopsAfter()),
+        bySecond);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.cli;
 
+import io.github.mongodbtiered.profiles.BurstStart;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.sweep.Volume;
 import io.github.mongodbtiered.volumes.LatencyMethod;
@@ -50,9 +51,34 @@ final class VolumeOptions {
    */
   static final long MIN_VOLUME_BYTES = 300L << 20;
 
+  static final class BurstConverter implements picocli.CommandLine.ITypeConverter<BurstStart> {
+    @Override
+    public BurstStart convert(String text) {
+      try {
+        return BurstStart.parse(text);
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  @Option(
+      names = "--burst-credits",
+      paramLabel = "full|empty|N",
+      converter = BurstConverter.class,
+      description =
+          "How full a burst-credit volume's bucket is when the run begins (default: full, as a"
+              + " new volume's): gp2 under 1 TiB and Azure Premium SSD P10-P20 run at their burst"
+              + " rate while they have credits, one spent per I/O and their baseline's earned back"
+              + " each second, then at their baseline. empty measures the volume as it runs once"
+              + " its credits are spent; a number starts the bucket there (e.g. 27000: 10 s of"
+              + " gp2:100GiB at 3000 IOPS). A sweep keeps each profile's bucket from cell to cell;"
+              + " a cell measured on credits is flagged (summary.csv's burst column, the page).")
+  BurstStart burstCredits = BurstStart.FULL;
+
   /** The sweep's volume these options give. */
   Volume volume() {
-    return new Volume(latency, volumeSizeBytes());
+    return new Volume(latency, volumeSizeBytes(), burstCredits);
   }
 
   /** Refuses a profile whose added latency the volume cannot add ({@link Volume#checkLatency}). */
@@ -60,6 +86,7 @@ final class VolumeOptions {
     if (latency != LatencyMethod.OFF) {
       profiles.forEach(Volume::checkLatency);
     }
+    profiles.stream().filter(DiskProfile::bursts).forEach(burstCredits::creditsFor);
   }
 
   /** The size asked for, or 0 to size the volume from what it will hold. */

@@ -131,12 +131,15 @@ public final class CloudVolumes {
     }
     Sizing s = sizing(spec, name, t);
     double latency = latencyMillis(name);
+    boolean bursts = s.burstIops > s.iops;
+    long credits = bursts ? burstCredits(t, s) : 0;
     String burst =
-        s.burstIops > s.iops
+        bursts
             ? String.format(
                 Locale.ROOT,
-                "; bursts to %d IOPS on credits (not emulated: the baseline runs)",
-                s.burstIops)
+                "; bursts to %d IOPS from a bucket of %d I/O credits",
+                s.burstIops,
+                credits)
             : "";
     String description =
         String.format(
@@ -158,7 +161,22 @@ public final class CloudVolumes {
         .writeBytesPerSec(s.bandwidthBytes)
         .addedLatencyMillis(latency)
         .memoryBytes(DiskProfiles.STUDY_MEMORY_BYTES)
+        .burst(
+            bursts ? s.burstIops : 0,
+            bursts && t.containsKey("burst-bandwidth") ? bytes(t, "burst-bandwidth") : 0,
+            credits)
         .build();
+  }
+
+  /**
+   * The bucket: as stated (gp2's 5.4 million), else what the burst rate spends above the baseline
+   * in the stated minutes from full (Azure's 30).
+   */
+  private static long burstCredits(Map<String, String> t, Sizing s) {
+    if (t.containsKey("burst-credits")) {
+      return whole(t, "burst-credits");
+    }
+    return (s.burstIops - s.iops) * whole(t, "burst-minutes") * 60;
   }
 
   /** A volume's limits as sized, and the words that say how. */

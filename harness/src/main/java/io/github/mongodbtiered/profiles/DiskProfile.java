@@ -111,6 +111,42 @@ public final class DiskProfile {
     return cache.isPresent() ? OptionalLong.of((Long) cache.get()) : OptionalLong.empty();
   }
 
+  /** The IOPS the volume runs at while its burst bucket has credits; 0 when it has no bucket. */
+  public long burstIops() {
+    return (Long) get(Setting.BURST_IOPS);
+  }
+
+  /** The bandwidth on credits, in bytes per second; 0: the baseline's. */
+  public long burstBytesPerSec() {
+    return (Long) get(Setting.BURST_BANDWIDTH);
+  }
+
+  /** The most I/O credits the bucket holds (one is spent per I/O); 0 without a bucket. */
+  public long burstCredits() {
+    return (Long) get(Setting.BURST_CREDITS);
+  }
+
+  /** Whether the volume has a burst bucket ({@link BurstBucket}). */
+  public boolean bursts() {
+    return burstIops() > 0;
+  }
+
+  /**
+   * The limits the volume runs at while on credits: the burst IOPS for reads and writes, the burst
+   * bandwidth where one is given; this profile itself without a bucket.
+   */
+  public DiskProfile onCredits() {
+    if (!bursts()) {
+      return this;
+    }
+    // The limits of the moment: no bucket of its own.
+    Builder b = toBuilder().iops(burstIops()).burst(0, 0, 0);
+    if (burstBytesPerSec() > 0) {
+      b.readBytesPerSec(burstBytesPerSec()).writeBytesPerSec(burstBytesPerSec());
+    }
+    return b.build();
+  }
+
   /**
    * This profile with one setting as a profiles file writes it ({@code added-latency-ms}, {@code
    * 8}), under the same name: a variant of a sweep that runs the profile's cells on other disk
@@ -200,6 +236,16 @@ public final class DiskProfile {
     }
     parts.add(memoryBytes() == 0 ? "memory unlimited" : memoryBytes() / MIB + " MiB memory");
     effectiveCacheBytes().ifPresent(c -> parts.add(c / MIB + " MiB WiredTiger cache"));
+    if (bursts()) {
+      parts.add(
+          "bursts to "
+              + burstIops()
+              + " IOPS"
+              + (burstBytesPerSec() > 0 ? " and " + mib(burstBytesPerSec()) + " MiB/s" : "")
+              + " from a bucket of "
+              + burstCredits()
+              + " I/O credits");
+    }
     return name + ": " + String.join(", ", parts);
   }
 
@@ -313,6 +359,13 @@ public final class DiskProfile {
       return set(Setting.MEMORY, n);
     }
 
+    /** A burst bucket: {@code iops} while it has credits, {@code credits} at most. */
+    public Builder burst(long iops, long bytesPerSec, long credits) {
+      return set(Setting.BURST_IOPS, iops)
+          .set(Setting.BURST_BANDWIDTH, bytesPerSec)
+          .set(Setting.BURST_CREDITS, credits);
+    }
+
     public Builder wiredTigerCacheBytes(long n) {
       return set(Setting.WIREDTIGER_CACHE, Optional.of(n));
     }
@@ -352,6 +405,30 @@ public final class DiskProfile {
     if (memoryBytes() > 0 && cache.isPresent() && cache.getAsLong() >= memoryBytes()) {
       throw new IllegalArgumentException(
           "profile " + name + ": the WiredTiger cache must be smaller than the memory limit");
+    }
+    checkBurst();
+  }
+
+  /** A bucket needs its baseline below the burst rate, and credits to hold. */
+  private void checkBurst() {
+    boolean any = burstIops() > 0 || burstBytesPerSec() > 0 || burstCredits() > 0;
+    if (!any) {
+      return;
+    }
+    if (burstIops() == 0 || burstCredits() == 0) {
+      throw new IllegalArgumentException(
+          "profile "
+              + name
+              + ": a burst bucket needs both burst-iops and burst-credits (e.g. burst-iops = 3000,"
+              + " burst-credits = 5400000)");
+    }
+    if (readIops() == 0 || writeIops() == 0 || Math.max(readIops(), writeIops()) >= burstIops()) {
+      throw new IllegalArgumentException(
+          "profile "
+              + name
+              + ": a burst bucket runs at read-iops and write-iops once its credits are gone; give"
+              + " both, below burst-iops "
+              + burstIops());
     }
   }
 

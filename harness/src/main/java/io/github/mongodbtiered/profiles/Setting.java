@@ -24,7 +24,17 @@ public enum Setting {
       "wiredTigerCacheBytes",
       Kind.OPTIONAL_SIZE,
       "WiredTiger cache bytes",
-      Scope.NEW_SERVER);
+      Scope.NEW_SERVER),
+  /**
+   * The IOPS a burst-credit volume runs at while it has credits (0: no bucket). The bucket's
+   * settings act through the cgroup's limits; a sweep still starts a burst profile's cells cold, as
+   * the bucket is the profile's own.
+   */
+  BURST_IOPS("burst-iops", "burstIops", Kind.COUNT, "burst IOPS", Scope.CGROUP),
+  /** Its bandwidth on credits (0: the baseline's). */
+  BURST_BANDWIDTH("burst-bandwidth", "burstBytesPerSec", Kind.SIZE, "burst bytes/s", Scope.CGROUP),
+  /** The most I/O credits its bucket holds. */
+  BURST_CREDITS("burst-credits", "burstCredits", Kind.COUNT, "burst credits", Scope.CGROUP);
 
   /**
    * What a change of a setting takes when a cell goes on with the server of the cell before it, on

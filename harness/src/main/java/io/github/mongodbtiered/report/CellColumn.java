@@ -344,6 +344,14 @@ enum CellColumn {
       "ops/s",
       "upper end of that range",
       rerun(RerunRange::highOpsPerSec),
+      ColumnMerge.DERIVED),
+  BURST(
+      AFTER_METRICS,
+      "burst",
+      "",
+      "whether the measured run ran on a burst-credit volume's credits: yes (throughout), partly"
+          + " (it ran out or earned them back), no (at the baseline); empty without a bucket",
+      cell(CellColumn::burst),
       ColumnMerge.DERIVED);
 
   /** Operation types with a failure column ({@link #FAILED_OF_TYPE}), in column order. */
@@ -451,6 +459,16 @@ enum CellColumn {
   /** Its field in {@code cell}'s row, for {@code type} where it stands for one per type. */
   String value(CellResult cell, String type) {
     return value.apply(cell, type);
+  }
+
+  /** yes, partly, no or empty, from the cell's burst figures (a second's slack at each end). */
+  static String burst(CellResult c) {
+    Double on = c.metrics().get(Metric.BURST_ON_CREDITS_S);
+    if (on == null || !c.ok()) {
+      return "";
+    }
+    double runSeconds = c.runtimeMillis() / 1000.0;
+    return on <= 0 ? "no" : on >= runSeconds - 1 ? "yes" : "partly";
   }
 
   private static BiFunction<CellResult, String, String> cell(Function<CellResult, String> field) {

@@ -30,10 +30,14 @@ public final class SeriesCsv {
           "main_operation",
           "main_p99_ms",
           "warmup_stage",
-          "warmup_waiting_on");
+          "warmup_waiting_on",
+          "burst_credits");
 
   /** The header before the warm-up's stage and waits were kept; such files are still read. */
   private static final List<String> HEADER_WITHOUT_WAITS = HEADER.subList(0, 9);
+
+  /** The header before burst credits were kept; such files are still read. */
+  private static final List<String> HEADER_WITHOUT_BURST = HEADER.subList(0, 11);
 
   /** What a row's time belongs to. */
   public enum Phase {
@@ -69,6 +73,8 @@ public final class SeriesCsv {
    * @param mainOperation the operation type with the most operations in the run (READ, ...)
    * @param mainP99Millis its 99th percentile, ms; null when it had none in this second
    * @param warmup what the warm-up kept of a warm-up second ({@link Warmup#NONE} for other phases)
+   * @param burstCredits a burst-credit volume's credits at the end of the second; null without a
+   *     bucket
    */
   public record Row(
       int repeat,
@@ -80,7 +86,50 @@ public final class SeriesCsv {
       Double p99Millis,
       String mainOperation,
       Double mainP99Millis,
-      Warmup warmup) {
+      Warmup warmup,
+      Double burstCredits) {
+
+    /** A row of a volume without a burst bucket. */
+    public Row(
+        int repeat,
+        Phase phase,
+        double startSeconds,
+        double endSeconds,
+        Long operations,
+        Double opsPerSec,
+        Double p99Millis,
+        String mainOperation,
+        Double mainP99Millis,
+        Warmup warmup) {
+      this(
+          repeat,
+          phase,
+          startSeconds,
+          endSeconds,
+          operations,
+          opsPerSec,
+          p99Millis,
+          mainOperation,
+          mainP99Millis,
+          warmup,
+          null);
+    }
+
+    /** This row with the bucket's credits. */
+    public Row withBurstCredits(Double credits) {
+      return new Row(
+          repeat,
+          phase,
+          startSeconds,
+          endSeconds,
+          operations,
+          opsPerSec,
+          p99Millis,
+          mainOperation,
+          mainP99Millis,
+          warmup,
+          credits);
+    }
 
     /**
      * A warm-up second's stage and the steady-state tests it failed.
@@ -116,7 +165,10 @@ public final class SeriesCsv {
               r.mainOperation() == null ? "" : r.mainOperation(),
               r.mainP99Millis() == null ? "" : fixed(r.mainP99Millis()),
               r.warmup().stage() == null ? "" : r.warmup().stage(),
-              r.warmup().waitingOn() == null ? "" : r.warmup().waitingOn()));
+              r.warmup().waitingOn() == null ? "" : r.warmup().waitingOn(),
+              r.burstCredits() == null
+                  ? ""
+                  : String.format(Locale.ROOT, "%.0f", r.burstCredits())));
     }
     return out.toString();
   }
@@ -135,6 +187,7 @@ public final class SeriesCsv {
     }
     String header = lines.isEmpty() ? "" : lines.get(0).strip();
     if (!header.equals(String.join(",", HEADER))
+        && !header.equals(String.join(",", HEADER_WITHOUT_BURST))
         && !header.equals(String.join(",", HEADER_WITHOUT_WAITS))) {
       throw new IOException(file + ": not a time series (its header is not " + HEADER + ")");
     }
@@ -180,7 +233,7 @@ public final class SeriesCsv {
     if (f.size() != fields) {
       throw new IllegalArgumentException(f.size() + " fields");
     }
-    boolean waits = fields == HEADER.size();
+    boolean waits = fields >= HEADER_WITHOUT_BURST.size();
     return new Row(
         Integer.parseInt(f.get(0)),
         Phase.of(f.get(1)),
@@ -193,7 +246,8 @@ public final class SeriesCsv {
         number(f.get(8)),
         new Row.Warmup(
             waits && !f.get(9).isEmpty() ? f.get(9) : null,
-            waits && f.get(1).equals(Phase.WARMUP.id()) ? f.get(10) : null));
+            waits && f.get(1).equals(Phase.WARMUP.id()) ? f.get(10) : null),
+        fields == HEADER.size() ? number(f.get(11)) : null);
   }
 
   private static Double number(String field) {

@@ -34,6 +34,7 @@ public final class SeriesPlots {
   private static final int HEIGHT = 300;
   private static final Color THROUGHPUT = new Color(0x0072B2);
   private static final Color P99 = new Color(0xD55E00);
+  private static final Color CREDITS = new Color(0x009E73);
   private static final Color PRELOAD_BAND = new Color(0xD0, 0xD7, 0xDE, 160);
   private static final Color WARMUP_BAND = new Color(0xE6, 0x9F, 0x00, 70);
   private static final BasicStroke SOLID =
@@ -120,6 +121,15 @@ public final class SeriesPlots {
     List<Row> measured = rows.stream().filter(r -> r.operations() != null).toList();
     line(chart, drawn, "ops/s", measured, r -> value(r.opsPerSec()), THROUGHPUT, SOLID, 0);
     line(chart, drawn, "p99 ms", measured, r -> value(r.p99Millis()), P99, DASHED, 1);
+    if (rows.stream().anyMatch(r -> r.burstCredits() != null)) {
+      // A burst-credit volume: its bucket on an axis of its own, the drop to the baseline beside
+      // the throughput that follows it.
+      chart.setYAxisGroupTitle(2, "burst credits (I/Os)");
+      s.setYAxisGroupPosition(2, Styler.YAxisPosition.Right);
+      s.setYAxisMin(2, 0.0);
+      List<Row> credited = rows.stream().filter(r -> r.burstCredits() != null).toList();
+      line(chart, drawn, "burst credits", credited, r -> r.burstCredits(), CREDITS, SOLID, 2);
+    }
     if (measured.isEmpty()) {
       s.setXAxisMin(0.0);
       s.setXAxisMax(1.0);

@@ -351,7 +351,29 @@ public enum Metric {
       0,
       FIRST,
       SERVER_PART,
-      "shards whose serverStatus the wt_ and fs_ figures add up (--shard-url); empty for one server");
+      "shards whose serverStatus the wt_ and fs_ figures add up (--shard-url); empty for one server"),
+  BURST_CREDITS_START(
+      "burst_credits_start",
+      Unit.CREDITS,
+      0,
+      FIRST,
+      SERVER_PART,
+      "the volume's burst credits when the measured run began; empty for a volume without a"
+          + " bucket"),
+  BURST_CREDITS_END(
+      "burst_credits_end",
+      Unit.CREDITS,
+      0,
+      FIRST,
+      SERVER_PART,
+      "the volume's burst credits when the measured run ended"),
+  BURST_ON_CREDITS_S(
+      "burst_on_credits_s",
+      Unit.S,
+      1,
+      MEAN,
+      SERVER_PART,
+      "seconds of the measured run the volume ran at its burst rate, on credits");
 
   /** Operations (or reads, or records) per second no deployment this tool measures comes near. */
   public static final double MAX_PER_SEC = 1e9;
@@ -417,6 +439,8 @@ public enum Metric {
     INTERVALS("intervals"),
     RUNS("runs"),
     SHARDS("shards"),
+    /** A burst bucket's I/O credits: one is spent per I/O. */
+    CREDITS("I/O credits"),
     /** A yes or no held as 1 or 0: the CSV writes true or false. */
     FLAG("yes/no");
 

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.servers;
 
+import io.github.mongodbtiered.profiles.BurstBucket;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.IoLatency;
 import java.io.IOException;
@@ -63,8 +64,25 @@ public final class DiskProbe {
   /** Runs the probe in a container limited by {@code profile}, with its file in {@code dataDir}. */
   public static Result run(String probeImage, DiskProfile profile, Path dataDir, Settings s)
       throws IOException {
+    return run(probeImage, profile, dataDir, s, null).result();
+  }
+
+  /**
+   * A probe on a burst-credit volume: its result and the bucket second by second.
+   *
+   * @param burst the bucket's seconds; empty for a volume without one
+   */
+  public record Bursting(Result result, List<BurstThrottle.Tick> burst) {}
+
+  /**
+   * As {@link #run(String, DiskProfile, Path, Settings)}, on a burst-credit volume whose bucket is
+   * {@code bucket} (null: none), spent by the probe's I/O and left as the probe leaves it.
+   */
+  public static Bursting run(
+      String probeImage, DiskProfile profile, Path dataDir, Settings s, BurstBucket bucket)
+      throws IOException {
     ProbeContainer.prepareFile(dataDir.resolve(ProbeContainer.FILE_NAME), s.fileBytes());
-    String logs =
+    ProbeContainer.Ran ran =
         ProbeContainer.run(
             probeImage,
             profile,
@@ -77,7 +95,8 @@ public final class DiskProbe {
                 Integer.toString(s.threads()),
                 Integer.toString(s.blockBytes())),
             Duration.ofSeconds((long) s.seconds() + 120),
-            line -> {});
-    return ProbeOutput.result(profile, logs);
+            line -> {},
+            bucket);
+    return new Bursting(ProbeOutput.result(profile, ran.logs()), ran.burst());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.servers;
 
+import io.github.mongodbtiered.profiles.BurstBucket;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.standin.DirectIoProbe;
 import java.io.IOException;
@@ -42,19 +43,43 @@ final class ProbeContainer {
       Duration timeout,
       Consumer<String> onLine)
       throws IOException {
+    return run(image, profile, dataDir, args, timeout, onLine, null).logs();
+  }
+
+  /**
+   * What a probe printed, and a burst-credit volume's bucket second by second (empty without one).
+   */
+  record Ran(String logs, List<BurstThrottle.Tick> burst) {}
+
+  /**
+   * As {@link #run(String, DiskProfile, Path, List, Duration, Consumer)}; with a {@code bucket},
+   * the container starts at the limits the bucket is at and a {@link BurstThrottle} switches them
+   * while the probe runs, leaving the bucket as the probe left it.
+   */
+  static Ran run(
+      String image,
+      DiskProfile profile,
+      Path dataDir,
+      List<String> args,
+      Duration timeout,
+      Consumer<String> onLine,
+      BurstBucket bucket)
+      throws IOException {
     BlockDevice device = BlockDevice.backing(dataDir);
     LineSplitter lines = new LineSplitter(onLine);
+    DiskProfile limits = bucket == null ? profile : BurstThrottle.limitsOf(profile, bucket);
     try (GenericContainer<?> c = new GenericContainer<>(ServerImages.resolve(image))) {
-      configure(c, image, profile, device, dataDir)
+      configure(c, image, limits, device, dataDir)
           .withCommand(args.toArray(String[]::new))
           .withLogConsumer(lines)
           .withStartupCheckStrategy(new OneShotStartupCheckStrategy().withTimeout(timeout));
       // Ctrl-C skips the try's close: a hook removes the container then.
       Thread cleanup = new Thread(c::stop, "mongodb-tiered-probe-cleanup");
       Runtime.getRuntime().addShutdownHook(cleanup);
+      BurstWatch watch = bucket == null ? null : new BurstWatch(c, bucket, profile, device);
       try {
         c.start(); // returns when the probe has exited
-        return c.getLogs();
+        return new Ran(c.getLogs(), watch == null ? List.of() : watch.stop());
       } catch (ContainerLaunchException e) {
         throw new IOException(
             "the disk probe failed in image "
@@ -65,12 +90,72 @@ final class ProbeContainer {
                 + tail(lines.output(), c),
             e);
       } finally {
+        if (watch != null) {
+          watch.stop();
+        }
         try {
           Runtime.getRuntime().removeShutdownHook(cleanup);
         } catch (IllegalStateException e) {
           // the JVM is already shutting down; the hook does the work
         }
       }
+    }
+  }
+
+  /**
+   * Starts a {@link BurstThrottle} on the probe's container once it has a process: {@code start}
+   * returns only when the probe has exited, so the container is watched from a thread of its own.
+   */
+  private static final class BurstWatch {
+    private final Thread thread;
+    private volatile BurstThrottle throttle;
+    private volatile boolean stopped;
+
+    BurstWatch(GenericContainer<?> c, BurstBucket bucket, DiskProfile profile, BlockDevice device) {
+      thread =
+          new Thread(
+              () -> {
+                while (!stopped && throttle == null) {
+                  Long pid = pidOf(c);
+                  if (pid != null) {
+                    throttle = BurstThrottle.start(bucket, profile, device, pid);
+                    return;
+                  }
+                  try {
+                    Thread.sleep(20); // polls Docker for the process, not a wait for readiness
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "mongodb-tiered-probe-burst");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    private static Long pidOf(GenericContainer<?> c) {
+      String id = c.getContainerId();
+      if (id == null) {
+        return null;
+      }
+      try {
+        Long pid = c.getDockerClient().inspectContainerCmd(id).exec().getState().getPidLong();
+        return pid != null && pid > 0 ? pid : null;
+      } catch (RuntimeException e) {
+        return null; // not created yet
+      }
+    }
+
+    /** The bucket's seconds; the throttle stopped. */
+    List<BurstThrottle.Tick> stop() {
+      stopped = true;
+      thread.interrupt();
+      BurstThrottle t = throttle;
+      if (t == null) {
+        return List.of();
+      }
+      t.close();
+      return t.ticks();
     }
   }
 

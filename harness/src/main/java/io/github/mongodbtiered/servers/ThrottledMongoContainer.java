@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.github.mongodbtiered.profiles.BurstBucket;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Setting;
 import java.io.IOException;
@@ -47,6 +48,8 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
   private final Thread shutdownHook = new Thread(this::stop, "mongodb-tiered-container-cleanup");
   private volatile int hostPort = -1;
   private volatile String bridgeAddress;
+  private BurstBucket bucket;
+  private volatile BurstThrottle burst;
 
   /**
    * @param image a MongoDB image ({@code mongo:7.0}) or the stand-in
@@ -85,7 +88,7 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     }
     withCreateContainerCmdModifier(
         cmd -> {
-          Throttle.apply(cmd.getHostConfig(), profile, device);
+          Throttle.apply(cmd.getHostConfig(), limits, device);
           if (standin) {
             // The stand-in raises its JIT compiler's priority (scripts/build-standin-image).
             cmd.getHostConfig().withCapAdd(Capability.SYS_NICE);
@@ -170,16 +173,43 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     return withCommand(args.toArray(new String[0]));
   }
 
+  /**
+   * Runs the server on a burst-credit volume: created at the limits {@code bucket} is at, then
+   * switched as it empties and fills ({@link BurstThrottle}). Before {@link #start}; the bucket
+   * goes on from where it is and is left as the server leaves it, for the next server of the
+   * profile.
+   */
+  public ThrottledMongoContainer withBurst(BurstBucket bucket) {
+    if (!profile.bursts()) {
+      throw new IllegalArgumentException(profile.name() + " has no burst bucket");
+    }
+    this.bucket = bucket;
+    this.limits = BurstThrottle.limitsOf(profile, bucket);
+    return this;
+  }
+
+  /** The burst bucket's record while it runs, or null for a volume without one. */
+  public BurstThrottle burst() {
+    return burst;
+  }
+
   @Override
   public void start() {
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     super.start();
     hostPort = mappedPort();
     bridgeAddress = bridgeAddress();
+    if (bucket != null) {
+      burst = BurstThrottle.start(bucket, profile, device, serverPid());
+    }
   }
 
   @Override
   public void stop() {
+    BurstThrottle b = burst;
+    if (b != null) {
+      b.close(); // its last second counted while the server still runs
+    }
     try {
       // Testcontainers removes a container with SIGKILL: a server then loses what it had not yet
       // synced (the stand-in its last second of writes; mongod its clean shutdown). SIGTERM first.
@@ -301,6 +331,9 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
     docker.stopContainerCmd(id).withTimeout(60).exec();
     HostCache.Drop drop = HostCache.drop();
     docker.startContainerCmd(id).exec();
+    if (burst != null) {
+      burst.follow(serverPid());
+    }
     awaitReadyLines(readyBefore + 1);
     hostPort = mappedPort();
     bridgeAddress = bridgeAddress();
@@ -330,11 +363,19 @@ public final class ThrottledMongoContainer extends GenericContainer<ThrottledMon
    */
   public AutoCloseable diskLimitsLifted() throws IOException {
     long pid = serverPid();
+    BurstThrottle b = burst;
+    if (b != null) {
+      b.pause();
+    }
     Cgroups.writeDiskLimits(pid, device, 0, 0, 0, 0);
     return () -> {
       if (!Files.exists(Path.of("/proc", Long.toString(pid)))) {
         throw new IOException(
             "the server's process (" + pid + ") is gone during the warm-up: " + howItEnded());
+      }
+      if (b != null) {
+        b.resume(); // writes the limits the bucket is at
+        return;
       }
       DiskProfile back = limits;
       Cgroups.writeDiskLimits(

@@ -4,6 +4,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.mongodbtiered.intervals.RunLogs;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import io.github.mongodbtiered.ycsb.PhaseException;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
@@ -175,7 +176,12 @@ final class CellPipeline {
     }
     RunLogs logs =
         RunLogs.read(c.layout().histogramsOf(c.recordCount(), c.profile().name(), c.repeat()));
-    List<String> seriesNotes = series.append(c.repeat(), logs.intervals()).stream().toList();
+    BurstThrottle burst = c.server().burst();
+    List<String> seriesNotes =
+        series
+            .append(c.repeat(), logs.intervals(), burst == null ? List.of() : burst.ticks())
+            .stream()
+            .toList();
     RunFigures figures = RunFigures.derive(c, run, after, warmUp.figures(), logs);
     return new CellRun(CellVerdict.of(c, warmUp, run, after, seriesNotes, figures), logs);
   }

@@ -7,6 +7,7 @@ import io.github.mongodbtiered.report.SeriesCsv;
 import io.github.mongodbtiered.report.SeriesCsv.Phase;
 import io.github.mongodbtiered.report.SeriesCsv.Row;
 import io.github.mongodbtiered.results.LatencyStats;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import io.github.mongodbtiered.warmup.SteadyStateDetector;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -59,9 +60,18 @@ final class CellSeries {
    * @return why it could not be written, for the cell's notes; empty when it was
    */
   Optional<String> append(int repeat, List<Interval> run) {
+    return append(repeat, run, List.of());
+  }
+
+  /**
+   * As {@link #append(int, List)}, each second with a burst-credit volume's credits as {@code
+   * burst} recorded them (none: no bucket).
+   */
+  Optional<String> append(int repeat, List<Interval> run, List<BurstThrottle.Tick> burst) {
     try {
       List<Interval> warm = IntervalLog.read(layout.warmupHistogramsOf(recordCount, profile));
-      SeriesCsv.append(layout, recordCount, profile, repeat, rows(repeat, warm, run));
+      List<Row> rows = withCredits(rows(repeat, warm, run), burst, origin(warm, run));
+      SeriesCsv.append(layout, recordCount, profile, repeat, rows);
       layout.deleteWarmupHistogramsOf(recordCount, profile);
       preloadEndMillis = -1;
       waits = null;
@@ -72,11 +82,34 @@ final class CellSeries {
     }
   }
 
+  private long origin(List<Interval> warm, List<Interval> run) {
+    return !warm.isEmpty()
+        ? warm.get(0).startMillis()
+        : !run.isEmpty() ? run.get(0).startMillis() : preloadEndMillis;
+  }
+
+  /** Each row with the credits of the last second read by its end. */
+  private static List<Row> withCredits(
+      List<Row> rows, List<BurstThrottle.Tick> burst, long origin) {
+    if (burst.isEmpty()) {
+      return rows;
+    }
+    List<Row> out = new ArrayList<>();
+    for (Row r : rows) {
+      long end = origin + Math.round(r.endSeconds() * 1000);
+      Double credits = null;
+      for (BurstThrottle.Tick t : burst) {
+        if (t.epochMillis() <= end) {
+          credits = t.credits();
+        }
+      }
+      out.add(r.withBurstCredits(credits));
+    }
+    return out;
+  }
+
   private List<Row> rows(int repeat, List<Interval> warm, List<Interval> run) {
-    long origin =
-        !warm.isEmpty()
-            ? warm.get(0).startMillis()
-            : !run.isEmpty() ? run.get(0).startMillis() : preloadEndMillis;
+    long origin = origin(warm, run);
     List<Row> rows = new ArrayList<>();
     if (preloadEndMillis >= 0) {
       double end = seconds(preloadEndMillis, origin);

@@ -1,10 +1,13 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.profiles.BurstBucket;
+import io.github.mongodbtiered.profiles.BurstStart;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.Setting;
 import io.github.mongodbtiered.profiles.Sizes;
 import io.github.mongodbtiered.results.BuildIds;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import io.github.mongodbtiered.servers.Enforcement;
 import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.servers.ServerImages;
@@ -13,6 +16,7 @@ import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +35,11 @@ final class DockerTarget implements TargetServer {
   private String image;
   private List<String> serverArgs;
   private final DataVolume volume;
+  private final BurstStart burstStart;
+
+  /** Each burst-credit profile's bucket, kept from cell to cell as one volume's would be. */
+  private final Map<String, BurstBucket> buckets = new HashMap<>();
+
   private ThrottledMongoContainer running;
 
   /** The image's ID, pinned when first known: every server of the sweep runs that build. */
@@ -45,9 +54,17 @@ final class DockerTarget implements TargetServer {
    *     writes
    */
   DockerTarget(String image, List<String> serverArgs, DataVolume volume) {
+    this(image, serverArgs, volume, BurstStart.FULL);
+  }
+
+  /**
+   * @param burstStart how full each burst-credit profile's bucket is at its first cell
+   */
+  DockerTarget(String image, List<String> serverArgs, DataVolume volume, BurstStart burstStart) {
     this.image = image;
     this.serverArgs = List.copyOf(serverArgs);
     this.volume = volume;
+    this.burstStart = burstStart;
   }
 
   @Override
@@ -138,8 +155,11 @@ final class DockerTarget implements TargetServer {
    */
   @Override
   public boolean canContinue(DiskProfile runningProfile, DiskProfile next) {
+    // A burst bucket is its profile's: a server goes on under no other profile's limits.
     return running != null
         && measured != null
+        && !runningProfile.bursts()
+        && !next.bursts()
         && running.profile().equals(runningProfile)
         && changesInPlace(runningProfile, next, volume.changesLatency());
   }
@@ -165,6 +185,12 @@ final class DockerTarget implements TargetServer {
     measured = volume.changeLatency(next.addedLatencyMillis());
     running.limit(next);
     return endpoint(next, measured, null, from.name());
+  }
+
+  @Override
+  public BurstThrottle burst() {
+    ThrottledMongoContainer r = running;
+    return r == null ? null : r.burst();
   }
 
   @Override
@@ -231,6 +257,10 @@ final class DockerTarget implements TargetServer {
     DataVolume.Mount mount = mountFor(profile, cold);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir(), serverArgs);
+    if (cold && profile.bursts()) {
+      running.withBurst(
+          buckets.computeIfAbsent(profile.name(), n -> burstStart.bucketFor(profile)));
+    }
     if (!cold) {
       running.withEngineConfig(BulkLoad.ENGINE_CONFIG);
     }
@@ -264,7 +294,8 @@ final class DockerTarget implements TargetServer {
   private Endpoint endpoint(
       DiskProfile profile, DataVolume.Mount mount, HostCache.Drop drop, String continuedFrom) {
     Enforcement enforced = running.enforcement(mount.latencyApplied(), volume.offReason());
-    List<String> notes = new ArrayList<>(enforced.shortfalls(profile));
+    // A burst-credit volume's limits are the bucket's: its burst rate while it has credits.
+    List<String> notes = new ArrayList<>(enforced.shortfalls(running.profile()));
     if (drop != null && !drop.dropped()) {
       notes.add("page cache not dropped: " + drop.note());
     }

@@ -3,13 +3,16 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.intervals.RunLogs;
 import io.github.mongodbtiered.metrics.RunMetrics;
 import io.github.mongodbtiered.metrics.StatisticNotes;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import io.github.mongodbtiered.variation.CellVariation;
 import io.github.mongodbtiered.variation.Drift;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -55,6 +58,7 @@ record RunFigures(
         new ArrayList<>(StatisticNotes.of(after.counters(), after.sizes(), after.sizesFallback()));
     m.putAll(warmFigures);
     m.put(Metric.RUN_STARTED_EPOCH_MS, (double) run.startedMillis());
+    burst(c, run, m, notes);
     m.put(Metric.CLIENTS, (double) c.options().fleet().slot().clients());
     if (!c.options().fleet().alone()) {
       m.put(Metric.CLIENT_INDEX, (double) c.options().fleet().slot().index());
@@ -74,5 +78,38 @@ record RunFigures(
     }
     return new RunFigures(
         m, variation, logs.latencies(), logs.intendedLatencies(), List.copyOf(notes));
+  }
+
+  /** A burst-credit volume's bucket over the measured run, and a note when it ran on credits. */
+  private static void burst(
+      CellContext c, MeasuredRun.Readings run, Map<Metric, Double> m, List<String> notes) {
+    BurstThrottle b = c.server().burst();
+    if (b == null) {
+      return;
+    }
+    long end = run.startedMillis() + run.elapsedNanos() / 1_000_000;
+    BurstThrottle.Window w = BurstThrottle.window(b.ticks(), run.startedMillis(), end);
+    if (b.failure() != null) {
+      notes.add(b.failure());
+    }
+    if (w == null) {
+      return;
+    }
+    m.put(Metric.BURST_CREDITS_START, (double) Math.round(w.creditsStart()));
+    m.put(Metric.BURST_CREDITS_END, (double) Math.round(w.creditsEnd()));
+    m.put(Metric.BURST_ON_CREDITS_S, w.onCreditsSeconds());
+    if (w.onCreditsSeconds() > 0) {
+      DiskProfile p = c.profile();
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "measured on burst credits: %.0f of %.0f s at the burst rate (%d IOPS; the volume's"
+                  + " baseline is %d); --burst-credits empty measures the volume as it runs once"
+                  + " its credits are spent",
+              w.onCreditsSeconds(),
+              (end - run.startedMillis()) / 1000.0,
+              p.burstIops(),
+              p.readIops()));
+    }
   }
 }

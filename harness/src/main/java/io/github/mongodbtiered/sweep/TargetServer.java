@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.ServerKind.Capability;
+import io.github.mongodbtiered.servers.BurstThrottle;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -74,6 +75,14 @@ public interface TargetServer extends AutoCloseable {
    * Lifts the running cell server's disk limits until the handle is closed, for a fast warm-up; a
    * no-op where the target throttles nothing.
    */
+  /**
+   * The running cell's burst bucket, second by second, or null when its volume has none (or this
+   * target throttles nothing).
+   */
+  default BurstThrottle burst() {
+    return null;
+  }
+
   default AutoCloseable diskLimitsLifted() throws Exception {
     return () -> {};
   }

@@ -75,7 +75,8 @@ public final class TargetServers {
    */
   private static DockerTarget docker(SweepOptions o, PrintWriter log) {
     requireDockerServer(o.server());
-    return new DockerTarget(o.server().image(), o.server().commandArgs(), volume(o, log));
+    return new DockerTarget(
+        o.server().image(), o.server().commandArgs(), volume(o, log), o.volume().burstStart());
   }
 
   /**

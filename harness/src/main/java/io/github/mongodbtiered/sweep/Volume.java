@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.profiles.BurstStart;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.util.List;
@@ -10,9 +11,19 @@ import java.util.Locale;
  *
  * @param latency how profiles' added latency is applied ({@code --latency})
  * @param sizeBytes the volume's size, or 0 to size it from the data set ({@code --volume-size})
+ * @param burstStart how full a burst-credit profile's bucket is when the sweep begins ({@code
+ *     --burst-credits}); each such profile keeps its bucket from cell to cell
  */
-public record Volume(LatencyMethod latency, long sizeBytes) {
-  /** The method the host allows, sized from the data set. */
+public record Volume(LatencyMethod latency, long sizeBytes, BurstStart burstStart) {
+  public Volume {
+    burstStart = burstStart == null ? BurstStart.FULL : burstStart;
+  }
+
+  public Volume(LatencyMethod latency, long sizeBytes) {
+    this(latency, sizeBytes, BurstStart.FULL);
+  }
+
+  /** The method the host allows, sized from the data set, buckets full. */
   public static Volume defaults() {
     return new Volume(LatencyMethod.AUTO, 0);
   }
@@ -37,6 +48,7 @@ public record Volume(LatencyMethod latency, long sizeBytes) {
     if (mounted && latency != LatencyMethod.OFF) {
       profiles.forEach(Volume::checkLatency);
     }
+    profiles.stream().filter(DiskProfile::bursts).forEach(burstStart::creditsFor);
   }
 
   /**
@@ -62,10 +74,14 @@ public record Volume(LatencyMethod latency, long sizeBytes) {
   }
 
   public Volume withLatency(LatencyMethod method) {
-    return new Volume(method, sizeBytes);
+    return new Volume(method, sizeBytes, burstStart);
   }
 
   public Volume withSizeBytes(long bytes) {
-    return new Volume(latency, bytes);
+    return new Volume(latency, bytes, burstStart);
+  }
+
+  public Volume withBurstStart(BurstStart start) {
+    return new Volume(latency, sizeBytes, start);
   }
 }

@@ -51,7 +51,7 @@ class SummaryCsvTest {
             + "tier_mismatch,client_bound,"
             + "latency_applied,latency_method,"
             + "page_cache_dropped,continued_from,notes,threads,workload_properties,"
-            + "rerun_ops_per_sec_low,rerun_ops_per_sec_high");
+            + "rerun_ops_per_sec_low,rerun_ops_per_sec_high,burst");
     assertEquals(expected.toString(), header);
   }
 

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.profiles.CloudVolumes;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.profiles.DiskProfiles;
 import io.github.mongodbtiered.profiles.Setting;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,14 @@ class SameServerTest {
   /** The study's profiles and the scaled ones the repository ships. */
   private static List<DiskProfile> profiles() throws Exception {
     return DiskProfiles.builtInAnd(Path.of("..", "profiles", "scaled.profiles")).all();
+  }
+
+  /** Those, and two cloud volumes with burst buckets (one with a burst bandwidth). */
+  private static List<DiskProfile> withBursts() throws Exception {
+    List<DiskProfile> all = new ArrayList<>(profiles());
+    all.add(CloudVolumes.shipped().profile("gp2:100GiB"));
+    all.add(CloudVolumes.shipped().profile("azure-p10"));
+    return all;
   }
 
   /** What the container is started with: its memory limit and its command line. */
@@ -44,6 +54,10 @@ class SameServerTest {
           case MEMORY -> b.memoryBytes(p.memoryBytes() + 1024 * MIB);
           case WIREDTIGER_CACHE ->
               b.wiredTigerCacheBytes(p.wiredTigerCacheBytes().orElse(64 * MIB) + 16 * MIB);
+          case BURST_IOPS -> b.burst(p.burstIops() + 1, p.burstBytesPerSec(), p.burstCredits());
+          case BURST_BANDWIDTH ->
+              b.burst(p.burstIops(), p.burstBytesPerSec() + MIB, p.burstCredits());
+          case BURST_CREDITS -> b.burst(p.burstIops(), p.burstBytesPerSec(), p.burstCredits() + 1);
         };
     return c.build();
   }
@@ -59,13 +73,17 @@ class SameServerTest {
         .addedLatencyMillis(p.addedLatencyMillis())
         .memoryBytes(p.memoryBytes())
         .wiredTigerCacheBytes(p.wiredTigerCacheBytes())
+        .burst(p.burstIops(), p.burstBytesPerSec(), p.burstCredits())
         .build();
   }
 
   @Test
   void eachSettingsScopeSaysWhetherItsChangeNeedsANewServer() throws Exception {
-    for (DiskProfile p : profiles()) {
+    for (DiskProfile p : withBursts()) {
       for (Setting s : Setting.values()) {
+        if (s.fileKey().startsWith("burst-") && !p.bursts()) {
+          continue; // a bucket's settings come together: no one of them alone is a profile
+        }
         DiskProfile q = changed(p, s);
         String pair = p.name() + " with " + s + " changed";
         assertEquals(Set.of(s.scope()), p.changesTo(q), pair);
@@ -88,6 +106,9 @@ class SameServerTest {
       assertEquals(Setting.Scope.CGROUP, s.scope(), s.name());
     }
     assertEquals(Setting.Scope.VOLUME, Setting.ADDED_LATENCY.scope());
+    for (Setting s : List.of(Setting.BURST_IOPS, Setting.BURST_BANDWIDTH, Setting.BURST_CREDITS)) {
+      assertEquals(Setting.Scope.CGROUP, s.scope(), s.name());
+    }
     assertEquals(Setting.Scope.NEW_SERVER, Setting.MEMORY.scope());
     assertEquals(Setting.Scope.NEW_SERVER, Setting.WIREDTIGER_CACHE.scope());
   }
@@ -126,7 +147,7 @@ class SameServerTest {
   @Test
   void everyPairOfShippedProfilesNeedsANewServerAsBefore() throws Exception {
     List<DiskProfile> all = profiles();
-    assertEquals(6, all.size(), "the four built-ins and the two scaled profiles");
+    assertEquals(7, all.size(), "the four built-ins and the three scaled profiles");
     for (DiskProfile a : all) {
       for (DiskProfile b : all) {
         assertEquals(

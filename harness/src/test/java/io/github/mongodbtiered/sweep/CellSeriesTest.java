@@ -105,7 +105,8 @@ class CellSeriesTest {
     assertTrue(
         text.startsWith(
             "repeat,phase,start_s,end_s,operations,ops_per_sec,p99_ms,main_operation,main_p99_ms,"
-                + "warmup_stage,warmup_waiting_on\r\n1,preload,-1.700,-0.200,,,,,,,\r\n"
+                + "warmup_stage,warmup_waiting_on,burst_credits\r\n"
+                + "1,preload,-1.700,-0.200,,,,,,,,\r\n"
                 + "1,warmup,0.000,1.000,1000,1000.0,"),
         text);
     List<Row> rows = SeriesCsv.read(file);
@@ -183,7 +184,7 @@ class CellSeriesTest {
     assertEquals(null, rows.get(2).warmup().waitingOn());
     assertTrue(
         Files.readString(layout.series(RECORDS, PROFILE))
-            .contains("main_p99_ms,warmup_stage,warmup_waiting_on\r\n"));
+            .contains("main_p99_ms,warmup_stage,warmup_waiting_on,burst_credits\r\n"));
   }
 
   /** A series written before the stage and waits were kept is still read. */

@@ -82,6 +82,35 @@ class EmbeddedSweepTest {
   }
 
   @Test
+  void cloudVolumesSizedOnTheCommandLineRunEmbeddedAsLabels(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("report");
+    StringWriter log = new StringWriter();
+
+    int exit =
+        sweep(
+            log,
+            "--profiles",
+            "gp3,gp2:100GiB",
+            "--burst-credits",
+            "empty",
+            "--recordcounts",
+            "500",
+            "--out",
+            out.toString());
+
+    assertEquals(0, exit, log::toString);
+    List<CellResult> cells = new CellStore(out).all();
+    assertEquals(
+        List.of("gp2-100gib", "gp3"),
+        cells.stream().map(CellResult::profile).sorted().toList(),
+        log::toString);
+    assertTrue(cells.stream().allMatch(CellResult::ok), cells::toString);
+    // The embedded server throttles nothing, so no bucket runs: no burst figures.
+    assertTrue(cells.stream().allMatch(c -> c.metric(Metric.BURST_ON_CREDITS_S) == null));
+    assertTrue(RunManifest.read(out).profiles().stream().anyMatch(p -> p.burstIops() == 3000));
+  }
+
+  @Test
   void aStepThatAddsRecordsLeavesFilesAboutTheirLiveSize(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("report");
     StringWriter log = new StringWriter();
