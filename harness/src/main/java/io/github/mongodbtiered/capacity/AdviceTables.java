@@ -4,6 +4,7 @@ import io.github.mongodbtiered.capacity.Answers.CountAnswer;
 import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
 import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
 import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
+import io.github.mongodbtiered.capacity.Answers.VolumeAnswer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +20,7 @@ public final class AdviceTables {
     t.add(notFitted(c));
     t.add(profiles(c.answers().profiles(), target, c.validation().band()));
     t.add(leastIops(c.answers().leastIops(), target));
+    t.add(volumes(c.answers().volumes(), target));
     t.add(largestCounts(c.answers().largestCounts(), target));
     t.add(memory(c.answers().memory()));
     return t;
@@ -224,6 +226,33 @@ public final class AdviceTables {
         rows,
         "none: no IOPS would (the in-memory rate or the latency itself misses the target); any:"
             + " even 1 read/s would (the count reads next to nothing from the device)");
+  }
+
+  static Table volumes(List<VolumeAnswer> answers, Target target) {
+    List<List<String>> rows = new ArrayList<>();
+    for (VolumeAnswer a : answers) {
+      rows.add(
+          List.of(
+              Long.toString(a.recordCount()),
+              a.type(),
+              none(a.spec()),
+              none(a.best()) + " - " + none(a.worst()),
+              Answers.basis(a.extrapolated(), a.edge()),
+              String.join(" ", a.cells())));
+    }
+    return new Table(
+        "cloud-volumes",
+        "The smallest cloud volume of each type that would meet " + target.label(),
+        List.of("records", "type", "smallest", "band", "basis", "rests on"),
+        rows,
+        "each type's IOPS, bandwidth and latency class as profiles/cloud.profiles sizes it"
+            + " (docs/profiles.md), at its baseline: a burst bucket's credits run out; a type"
+            + " sized by its size at least twice the data's live bytes; none: no volume of the type"
+            + " would; band: the smallest at the band's best and worst ends");
+  }
+
+  private static String none(String spec) {
+    return spec == null ? "none" : spec;
   }
 
   private static String iops(Double v) {

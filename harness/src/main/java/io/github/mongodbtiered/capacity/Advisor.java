@@ -5,7 +5,10 @@ import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
 import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
 import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
 import io.github.mongodbtiered.capacity.Answers.Verdict;
+import io.github.mongodbtiered.capacity.Answers.VolumeAnswer;
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.profiles.CloudVolumes;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +50,96 @@ final class Advisor {
       profiles.values().forEach(p -> memoryAnswer(count, p).ifPresent(memory::add));
     }
     List<CountAnswer> counts = profiles.values().stream().map(this::largestCount).toList();
-    return new Answers(perProfile, iops, counts, memory);
+    List<VolumeAnswer> volumes = new ArrayList<>();
+    for (long count : target.recordCounts()) {
+      volumes.addAll(volumeAnswers(count));
+    }
+    return new Answers(perProfile, iops, counts, memory, volumes);
+  }
+
+  /**
+   * The smallest volume of each shipped cloud type that meets the target at {@code count}: a
+   * provisioned or sized type searched over its range, the fixed tiers tried smallest first.
+   */
+  private List<VolumeAnswer> volumeAnswers(long count) {
+    CloudVolumes cloud = CloudVolumes.shipped();
+    Observation shape = profiles.values().iterator().next();
+    CapacityModel.Prediction any =
+        model.predict(count, new DiskSpec(0, 0, 0), shape.memoryBytes(), threads(shape));
+    List<VolumeAnswer> out = new ArrayList<>();
+    List<String> tiers = new ArrayList<>();
+    for (String type : cloud.typeNames()) {
+      if (cloud.sizedBy(type).equals("tier")) {
+        tiers.add(type);
+        continue;
+      }
+      String[] smallest = new String[3];
+      for (int end = -1; end <= 1; end++) {
+        smallest[end + 1] = smallestOf(cloud, type, count, shape, end);
+      }
+      out.add(volumeAnswer(count, type, smallest, any));
+    }
+    if (!tiers.isEmpty()) {
+      String[] smallest = new String[3];
+      for (int end = -1; end <= 1; end++) {
+        int e = end;
+        smallest[end + 1] =
+            tiers.stream()
+                .filter(t -> meetsOn(cloud.profile(t), count, shape, e))
+                .findFirst()
+                .orElse(null);
+      }
+      String group = tiers.get(0) + ".." + tiers.get(tiers.size() - 1).replaceAll(".*-", "");
+      out.add(volumeAnswer(count, group, smallest, any));
+    }
+    return out;
+  }
+
+  private static VolumeAnswer volumeAnswer(
+      long count, String type, String[] smallest, CapacityModel.Prediction any) {
+    return new VolumeAnswer(
+        count,
+        type,
+        smallest[1],
+        smallest[2],
+        smallest[0],
+        any.extrapolated(),
+        any.reads().edge(),
+        any.reads().cells());
+  }
+
+  /** The smallest spec of {@code type} meeting the target at the band's {@code end}, or null. */
+  private String smallestOf(
+      CloudVolumes cloud, String type, long count, Observation shape, int end) {
+    long[] range = cloud.sizeRange(type);
+    long lo = range[0];
+    long hi = range[1];
+    Double live = model.curve().liveBytes(count);
+    if (cloud.sizedBy(type).equals("size") && live != null) {
+      // A volume sized by its size holds the data: twice the live bytes, room to grow and compact.
+      lo = Math.max(lo, (long) Math.ceil(2 * live / (1L << 30)));
+      hi = Math.max(hi, lo);
+    }
+    if (!meetsOn(cloud.profile(cloud.spec(type, hi)), count, shape, end)) {
+      return null;
+    }
+    if (meetsOn(cloud.profile(cloud.spec(type, lo)), count, shape, end)) {
+      return cloud.spec(type, lo);
+    }
+    while (hi - lo > 1) {
+      long mid = lo + (hi - lo) / 2;
+      if (meetsOn(cloud.profile(cloud.spec(type, mid)), count, shape, end)) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return cloud.spec(type, hi);
+  }
+
+  private boolean meetsOn(DiskProfile volume, long count, Observation shape, int end) {
+    return meets(
+        model.predict(count, DiskSpec.of(volume), shape.memoryBytes(), threads(shape)), end);
   }
 
   private int threads(Observation profile) {

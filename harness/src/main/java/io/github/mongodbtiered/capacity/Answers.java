@@ -15,12 +15,44 @@ public record Answers(
     List<ProfileAnswer> profiles,
     List<IopsAnswer> leastIops,
     List<CountAnswer> largestCounts,
-    List<MemoryAnswer> memory) {
+    List<MemoryAnswer> memory,
+    List<VolumeAnswer> volumes) {
   public Answers {
     profiles = List.copyOf(profiles);
     leastIops = List.copyOf(leastIops);
     largestCounts = List.copyOf(largestCounts);
     memory = List.copyOf(memory);
+    volumes = List.copyOf(volumes);
+  }
+
+  /** No answers: a report the model cannot explain. */
+  static Answers none() {
+    return new Answers(List.of(), List.of(), List.of(), List.of(), List.of());
+  }
+
+  /**
+   * The smallest volume of a shipped cloud type ({@code profiles/cloud.profiles}) that meets the
+   * target at a record count: its provisioned IOPS or its size, with the type's own bandwidth and
+   * latency class; for the fixed tiers (Azure Premium SSD) the smallest tier. Null where none of
+   * the type does.
+   *
+   * @param type the type, e.g. {@code gp3}; {@code azure-p10..p50} for the fixed tiers
+   * @param spec at the model's figure, e.g. {@code gp3:4200iops}
+   * @param best at the band's best end (the smallest that may do)
+   * @param worst at its worst end (the smallest that surely does)
+   */
+  public record VolumeAnswer(
+      long recordCount,
+      String type,
+      String spec,
+      String best,
+      String worst,
+      boolean extrapolated,
+      boolean edge,
+      List<String> cells) {
+    public VolumeAnswer {
+      cells = List.copyOf(cells);
+    }
   }
 
   /** "model" or "extrapolated", with ", tier edge" where the cells it rests on disagree. */

@@ -68,7 +68,7 @@ public record Capacity(
     LeaveOneOut validation = LeaveOneOut.of(used);
     Answers answers =
         in.target() == null
-            ? new Answers(List.of(), List.of(), List.of(), List.of())
+            ? Answers.none()
             : new Advisor(model, validation.band(), used, in.target()).answers();
     return new Capacity(readings, model, validation, answers, notes(in, validation));
   }

@@ -103,6 +103,44 @@ public final class CloudVolumes {
     return latencyClasses.getOrDefault(type(type).get("latency-class"), 0.0);
   }
 
+  /**
+   * How a type is sized: {@code iops} (provisioned IOPS), {@code size} (GiB) or {@code tier} (a
+   * fixed volume).
+   */
+  public String sizedBy(String type) {
+    return type(type).get("sized-by");
+  }
+
+  /**
+   * The smallest and largest figure a type is sized by: its provisionable IOPS, or its size in GiB
+   * from 1 to where its IOPS stop growing (its ceiling, else 64 TiB); a tier has none.
+   */
+  public long[] sizeRange(String type) {
+    Map<String, String> t = type(type);
+    return switch (sizedBy(type)) {
+      case "iops" ->
+          new long[] {longOr(t, "min-iops", longOr(t, "included-iops", 1)), whole(t, "max-iops")};
+      case "size" -> {
+        long top = 65_536;
+        if (t.containsKey("max-iops")) {
+          double perGib = Double.parseDouble(t.get("iops-per-gib"));
+          top = (long) Math.ceil((whole(t, "max-iops") - longOr(t, "included-iops", 0)) / perGib);
+        }
+        yield new long[] {1, top};
+      }
+      default -> new long[0];
+    };
+  }
+
+  /** The spec of {@code type} at {@code figure}: {@code gp3:4200iops}, {@code gp2:700GiB}. */
+  public String spec(String type, long figure) {
+    return switch (sizedBy(type)) {
+      case "iops" -> type + ":" + figure + "iops";
+      case "size" -> type + ":" + figure + "GiB";
+      default -> type;
+    };
+  }
+
   /** How each type is sized on the command line: "gp3[:IOPSiops[:MiBpsmibps]]", ... */
   public List<String> usage() {
     List<String> out = new ArrayList<>();

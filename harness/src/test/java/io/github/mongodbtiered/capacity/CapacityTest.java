@@ -15,6 +15,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.ServerKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The model on cells made by a known one ({@link SyntheticReport}): it must give them back. */
@@ -42,6 +43,26 @@ class CapacityTest {
     // (0.02 reads per op at 6000 ops/s is 120 of its 150); io1-5000's 5M spends CPU on its reads
     // (0.318 per op at 250 us) and uses under half its 5000.
     assertEquals(5, c.validation().diskBound().size(), c.validation().diskBound().toString());
+  }
+
+  @Test
+  void theSmallestCloudVolumesAreTheLeastIopsAtTheirLatencyClassInTheirNames() {
+    // 5000 ops/s at 5M: io2 (sub-millisecond: 0 ms) and gp3 (single-digit: 1 ms) as provisioned.
+    Target t = new Target(null, 5000.0, List.of(5_000_000L), List.of(0.0, 1.0), null);
+    Capacity c = Capacity.of(SyntheticReport.inputs(SyntheticReport.cells(), t));
+    double at0 = c.answers().leastIops().get(0).iops();
+    double at1 = c.answers().leastIops().get(1).iops();
+    Map<String, Answers.VolumeAnswer> byType = new java.util.HashMap<>();
+    c.answers().volumes().forEach(v -> byType.put(v.type(), v));
+    assertEquals("io2:" + Math.round(Math.max(100, at0)) + "iops", byType.get("io2").spec());
+    assertEquals("gp3:" + Math.round(Math.max(3000, at1)) + "iops", byType.get("gp3").spec());
+    assertEquals(
+        "azure-ssd-v2:" + Math.round(Math.max(3000, at0)) + "iops",
+        byType.get("azure-ssd-v2").spec());
+    // gp2 gives 3 IOPS a GiB: the smallest size whose IOPS reach the least at 1 ms.
+    long gib = Long.parseLong(byType.get("gp2").spec().replaceAll("gp2:(\\d+)GiB", "$1"));
+    assertTrue(3 * gib >= at1 && 3 * (gib - 1) < at1, byType.get("gp2") + " for " + at1);
+    assertTrue(byType.containsKey("azure-p10..p50"), byType.keySet().toString());
   }
 
   @Test
