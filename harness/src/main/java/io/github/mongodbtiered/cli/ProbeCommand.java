@@ -126,6 +126,10 @@ public final class ProbeCommand implements Callable<Integer> {
             DiskProbe.run(disk.probeImage(), profile, m.dataDir(), runs.get(i), bucket);
         DiskProbe.Result r = b.result();
         out.row(ProbeTable.textRow(r, m.latency()), ProbeTable.csvRow(r, device, m.latency()));
+        String delivered = ProbeTable.deliveredNote(r);
+        if (delivered != null && bucket == null) {
+          out.note(delivered);
+        }
         if (bucket != null) {
           out.note(burstNote(r.mode(), BurstThrottle.drop(b.burst(), profile), b.burst()));
         }
