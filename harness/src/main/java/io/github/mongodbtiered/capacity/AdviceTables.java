@@ -175,36 +175,62 @@ public final class AdviceTables {
   }
 
   static Table profiles(List<ProfileAnswer> answers, Target target, ErrorBand band) {
+    boolean priced = answers.stream().anyMatch(a -> a.pricePerMonth() != null);
+    List<ProfileAnswer> ordered = answers;
+    if (priced) {
+      // Within a record count, cheapest first: the first that meets is the answer to buy.
+      ordered =
+          answers.stream()
+              .sorted(
+                  java.util.Comparator.comparingLong(ProfileAnswer::recordCount)
+                      .thenComparing(
+                          a -> a.pricePerMonth() == null ? Double.MAX_VALUE : a.pricePerMonth()))
+              .toList();
+    }
     List<List<String>> rows = new ArrayList<>();
-    for (ProfileAnswer a : answers) {
-      rows.add(
-          List.of(
-              Long.toString(a.recordCount()),
-              a.profile(),
-              a.verdict().word(),
-              Format.band(a.opsPerSec()),
-              Format.msBand(a.p99Micros()),
-              a.basis(),
-              String.join(" ", a.cells())));
+    for (ProfileAnswer a : ordered) {
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  Long.toString(a.recordCount()),
+                  a.profile(),
+                  a.verdict().word(),
+                  Format.band(a.opsPerSec()),
+                  Format.msBand(a.p99Micros()),
+                  a.basis(),
+                  String.join(" ", a.cells())));
+      if (priced) {
+        row.add(3, a.pricePerMonth() == null ? "-" : Format.number(a.pricePerMonth()));
+      }
+      rows.add(row);
+    }
+    List<String> header =
+        new ArrayList<>(
+            List.of(
+                "records",
+                "profile",
+                "meets",
+                "ops/s (band)",
+                "READ p99 ms (band)",
+                "basis",
+                "rests on"));
+    if (priced) {
+      header.add(3, "price/month");
     }
     return new Table(
         "profiles",
         "Which measured profiles meet " + target.label(),
-        List.of(
-            "records",
-            "profile",
-            "meets",
-            "ops/s (band)",
-            "READ p99 ms (band)",
-            "basis",
-            "rests on"),
+        header,
         rows,
         "band: a measured cell's throughput 95% interval; a modelled one's the leave-one-out"
             + " error range (throughput x"
             + fixed(1 / Math.max(band.opsRatioHigh(), 1), 2)
             + " to x"
             + fixed(1 / Math.max(Math.min(band.opsRatioLow(), 1), 1e-9), 2)
-            + "); unsure: the band straddles the target");
+            + "); unsure: the band straddles the target"
+            + (priced
+                ? "; priced profiles (price-per-month) cheapest first within a record count"
+                : ""));
   }
 
   static Table leastIops(List<IopsAnswer> answers, Target target) {

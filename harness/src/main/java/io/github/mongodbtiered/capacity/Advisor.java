@@ -32,7 +32,16 @@ final class Advisor {
   private final Target target;
   private final Map<String, Observation> profiles = new LinkedHashMap<>();
 
-  Advisor(CapacityModel model, ErrorBand band, List<Observation> cells, Target target) {
+  /** What each profile costs a month where the user priced it. */
+  private final Map<String, Double> prices;
+
+  Advisor(
+      CapacityModel model,
+      ErrorBand band,
+      List<Observation> cells,
+      Target target,
+      Map<String, Double> prices) {
+    this.prices = Map.copyOf(prices);
     this.model = model;
     this.band = band;
     this.cells = cells;
@@ -158,7 +167,14 @@ final class Advisor {
       Verdict v =
           Verdict.of(target.met(ops.low(), o.p99Micros()), target.met(ops.high(), o.p99Micros()));
       return new ProfileAnswer(
-          count, o.profile(), "measured", ops, Band.exact(o.p99Micros()), v, List.of(o.key()));
+          count,
+          o.profile(),
+          "measured",
+          ops,
+          Band.exact(o.p99Micros()),
+          v,
+          List.of(o.key()),
+          prices.get(o.profile()));
     }
     CapacityModel.Prediction p =
         model.predict(count, profile.disk(), profile.memoryBytes(), threads(profile));
@@ -172,7 +188,8 @@ final class Advisor {
         ops,
         p99,
         v,
-        p.reads().cells());
+        p.reads().cells(),
+        prices.get(profile.profile()));
   }
 
   /**

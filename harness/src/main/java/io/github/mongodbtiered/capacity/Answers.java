@@ -92,6 +92,7 @@ public record Answers(
    * @param opsPerSec the throughput and its band
    * @param p99Micros READ's p99 and its band (a measured cell's has none)
    * @param cells the cells the figures rest on
+   * @param pricePerMonth the profile's {@code price-per-month}, or null when none was given
    */
   public record ProfileAnswer(
       long recordCount,
@@ -100,7 +101,8 @@ public record Answers(
       Band opsPerSec,
       Band p99Micros,
       Verdict verdict,
-      List<String> cells) {
+      List<String> cells,
+      Double pricePerMonth) {
     public ProfileAnswer {
       cells = List.copyOf(cells);
     }

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.capacity;
 import io.github.mongodbtiered.results.ServerKind.Capability;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The model of a report, checked and asked: the cells it uses and those it cannot explain, the
@@ -32,6 +33,19 @@ public record Capacity(
    * Builds, checks and asks the model; a report it cannot model throws {@link
    * NotModelableException}.
    */
+  /** The prices the report's profiles were given ({@code price-per-month}). */
+  private static Map<String, Double> prices(CapacityInputs in) {
+    Map<String, Double> prices = new java.util.HashMap<>();
+    in.profiles()
+        .forEach(
+            (name, p) -> {
+              if (p.pricePerMonth() > 0) {
+                prices.put(name, p.pricePerMonth());
+              }
+            });
+    return prices;
+  }
+
   public static Capacity of(CapacityInputs in) {
     if (!in.server().has(Capability.DATA_ON_THIS_HOST)) {
       throw new NotModelableException(
@@ -69,7 +83,7 @@ public record Capacity(
     Answers answers =
         in.target() == null
             ? Answers.none()
-            : new Advisor(model, validation.band(), used, in.target()).answers();
+            : new Advisor(model, validation.band(), used, in.target(), prices(in)).answers();
     return new Capacity(readings, model, validation, answers, notes(in, validation));
   }
 

@@ -126,6 +126,11 @@ public final class DiskProfile {
     return (Long) get(Setting.BURST_CREDITS);
   }
 
+  /** What the user says the volume costs a month; 0 when not given. */
+  public double pricePerMonth() {
+    return (Double) get(Setting.PRICE_PER_MONTH);
+  }
+
   /** Whether the volume has a burst bucket ({@link BurstBucket}). */
   public boolean bursts() {
     return burstIops() > 0;
@@ -357,6 +362,10 @@ public final class DiskProfile {
 
     public Builder memoryBytes(long n) {
       return set(Setting.MEMORY, n);
+    }
+
+    public Builder pricePerMonth(double price) {
+      return set(Setting.PRICE_PER_MONTH, price);
     }
 
     /** A burst bucket: {@code iops} while it has credits, {@code credits} at most. */

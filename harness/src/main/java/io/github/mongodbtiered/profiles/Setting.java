@@ -34,7 +34,12 @@ public enum Setting {
   /** Its bandwidth on credits (0: the baseline's). */
   BURST_BANDWIDTH("burst-bandwidth", "burstBytesPerSec", Kind.SIZE, "burst bytes/s", Scope.CGROUP),
   /** The most I/O credits its bucket holds. */
-  BURST_CREDITS("burst-credits", "burstCredits", Kind.COUNT, "burst credits", Scope.CGROUP);
+  BURST_CREDITS("burst-credits", "burstCredits", Kind.COUNT, "burst credits", Scope.CGROUP),
+  /**
+   * What the volume costs a month, as the user prices it (none is shipped): {@code advise} ranks
+   * the profiles that meet a target by it.
+   */
+  PRICE_PER_MONTH("price-per-month", "pricePerMonth", Kind.PRICE, null, Scope.LABEL);
 
   /**
    * What a change of a setting takes when a cell goes on with the server of the cell before it, on
@@ -68,7 +73,9 @@ public enum Setting {
     /** A size in bytes, or absent (the server's default). */
     OPTIONAL_SIZE(SIZE.expected, Optional.empty()),
     /** Milliseconds, 0 or more. */
-    MILLIS("a number of milliseconds, 0 or more", 0.0);
+    MILLIS("a number of milliseconds, 0 or more", 0.0),
+    /** A price, 0 or more, in the user's one currency; 0 means none given. */
+    PRICE("a price per month, 0 or more, e.g. 80 or 412.50 (one currency for all profiles)", 0.0);
 
     final String expected;
     final Object unset;
@@ -135,7 +142,7 @@ public enum Setting {
           case COUNT -> Long.parseLong(text);
           case SIZE -> Sizes.parseBytes(text);
           case OPTIONAL_SIZE -> Optional.of(Sizes.parseBytes(text));
-          case MILLIS -> Double.parseDouble(text);
+          case MILLIS, PRICE -> Double.parseDouble(text);
         };
     if (!valid(v)) {
       throw new IllegalArgumentException(text);
@@ -152,7 +159,7 @@ public enum Setting {
       case TEXT -> json.toString();
       case COUNT, SIZE -> number(json).longValue();
       case OPTIONAL_SIZE -> Optional.of(number(json).longValue());
-      case MILLIS -> number(json).doubleValue();
+      case MILLIS, PRICE -> number(json).doubleValue();
     };
   }
 
@@ -175,7 +182,7 @@ public enum Setting {
   private boolean valid(Object v) {
     return switch (kind) {
       case COUNT -> (Long) v >= 0;
-      case MILLIS -> (Double) v >= 0;
+      case MILLIS, PRICE -> (Double) v >= 0 && Double.isFinite((Double) v);
       default -> true;
     };
   }

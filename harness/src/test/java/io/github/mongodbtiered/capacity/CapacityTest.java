@@ -11,6 +11,7 @@ import io.github.mongodbtiered.capacity.Answers.IopsAnswer;
 import io.github.mongodbtiered.capacity.Answers.MemoryAnswer;
 import io.github.mongodbtiered.capacity.Answers.ProfileAnswer;
 import io.github.mongodbtiered.metrics.TierClassifier;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.ServerKind;
 import java.util.ArrayList;
@@ -63,6 +64,33 @@ class CapacityTest {
     long gib = Long.parseLong(byType.get("gp2").spec().replaceAll("gp2:(\\d+)GiB", "$1"));
     assertTrue(3 * gib >= at1 && 3 * (gib - 1) < at1, byType.get("gp2") + " for " + at1);
     assertTrue(byType.containsKey("azure-p10..p50"), byType.keySet().toString());
+  }
+
+  @Test
+  void pricedProfilesAreRankedCheapestFirstSoTheFirstThatMeetsIsTheOneToBuy() {
+    CapacityInputs plain = SyntheticReport.inputs(SyntheticReport.cells(), P99_20MS);
+    Map<String, DiskProfile> priced = new java.util.LinkedHashMap<>();
+    double[] price = {400, 95, 20}; // io1-5000, san-600, hdd-150
+    int i = 0;
+    for (DiskProfile p : plain.profiles().values()) {
+      priced.put(p.name(), p.toBuilder().pricePerMonth(price[i++]).build());
+    }
+    Capacity c =
+        Capacity.of(
+            new CapacityInputs(
+                plain.cells(), priced, plain.server(), plain.defaultThreads(), P99_20MS, false));
+
+    Table t = AdviceTables.profiles(c.answers().profiles(), P99_20MS, c.validation().band());
+    assertEquals("price/month", t.headings().get(3));
+    List<List<String>> at4M = t.rows().stream().filter(r -> r.get(0).equals("4000000")).toList();
+    assertEquals(
+        List.of("hdd-150", "san-600", "io1-5000"), at4M.stream().map(r -> r.get(1)).toList());
+    assertEquals(List.of("20", "95", "400"), at4M.stream().map(r -> r.get(3)).toList());
+    assertTrue(t.note().contains("cheapest first"), t.note());
+    Table unpriced =
+        AdviceTables.profiles(
+            advise(P99_20MS).answers().profiles(), P99_20MS, c.validation().band());
+    assertFalse(unpriced.headings().contains("price/month"));
   }
 
   @Test

@@ -58,6 +58,7 @@ class SameServerTest {
           case BURST_BANDWIDTH ->
               b.burst(p.burstIops(), p.burstBytesPerSec() + MIB, p.burstCredits());
           case BURST_CREDITS -> b.burst(p.burstIops(), p.burstBytesPerSec(), p.burstCredits() + 1);
+          case PRICE_PER_MONTH -> b.pricePerMonth(p.pricePerMonth() + 10);
         };
     return c.build();
   }
@@ -74,6 +75,7 @@ class SameServerTest {
         .memoryBytes(p.memoryBytes())
         .wiredTigerCacheBytes(p.wiredTigerCacheBytes())
         .burst(p.burstIops(), p.burstBytesPerSec(), p.burstCredits())
+        .pricePerMonth(p.pricePerMonth())
         .build();
   }
 
