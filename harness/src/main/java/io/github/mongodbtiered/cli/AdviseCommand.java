@@ -49,11 +49,14 @@ import picocli.CommandLine.Spec;
           + " not steady, unstable, open loop, writes) are named, not fitted.",
       "",
       "Then it answers, for the target (--p99-ms and/or --min-ops) at each record count"
-          + " (--recordcount, default: the report's): which measured profiles meet it; the least"
-          + " read IOPS at each added latency (--latency-ms) that would; the largest record count"
+          + " (--recordcount, default: the report's): which measured profiles meet it (cheapest"
+          + " first where profiles have a price-per-month); the least read IOPS at each added"
+          + " latency (--latency-ms) that would; the smallest cloud volume of each shipped type"
+          + " that would (gp3:4200iops, gp2:700GiB, io2:..., azure-p20); the largest record count"
           + " that meets it on each profile; the memory at which the record count's files stay in"
           + " the filesystem cache. A measured cell answers for itself, within its throughput's"
-          + " 95%% interval; a modelled answer's band is the leave-one-out errors' range. Reads"
+          + " 95%% interval; a modelled answer's band is the leave-one-out errors' 95%% prediction"
+          + " interval. Reads"
           + " cells/*.json and run.json and changes neither. docs/capacity.md says what the model"
           + " assumes and when it does not apply.",
       "",
