@@ -78,7 +78,32 @@ public final class Preload {
    */
   public static Outcome run(
       MongoDatabase db, String collection, boolean keysApart, Progress progress) {
-    return run(db, collection, keysApart, BATCH_DOCUMENTS, progress);
+    return run(db, collection, keysApart, batchFor(averageBytes(db, collection)), progress);
+  }
+
+  /**
+   * What one reader's batch may hold on the server at once: the stand-in materializes each batch's
+   * whole documents before projecting them away, and 8 readers of 2,000 documents of 10 KB (160 MB)
+   * ran its 128 MiB heap out in a far-over warm-up (ci-9, ci-17: exit 3).
+   */
+  static final long BATCH_BYTES = 2L << 20;
+
+  /** Documents per batch for documents of {@code averageBytes} (0: unknown): 100 to 2,000. */
+  static int batchFor(double averageBytes) {
+    if (!(averageBytes > 0)) {
+      return BATCH_DOCUMENTS;
+    }
+    return (int) Math.max(100, Math.min(BATCH_DOCUMENTS, BATCH_BYTES / averageBytes));
+  }
+
+  /** The collection's mean document size from {@code collStats}, or 0 when it does not say. */
+  private static double averageBytes(MongoDatabase db, String collection) {
+    try {
+      Object size = db.runCommand(new Document("collStats", collection)).get("avgObjSize");
+      return size instanceof Number n ? n.doubleValue() : 0;
+    } catch (RuntimeException e) {
+      return 0; // a server without collStats: the fixed batch
+    }
   }
 
   static Outcome run(

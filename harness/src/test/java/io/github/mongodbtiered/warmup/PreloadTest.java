@@ -158,4 +158,13 @@ class PreloadTest {
       assertFalse(unknown.add(t * second, null, null));
     }
   }
+
+  @Test
+  void aBatchHoldsAboutTwoMegabytesOfDocumentsOnTheServer() {
+    assertEquals(2_000, Preload.batchFor(1_000), "YCSB's 1 KB records: the whole batch");
+    assertEquals(209, Preload.batchFor(10_000), "10 KB records: 2 MiB, not 20 MB");
+    assertEquals(100, Preload.batchFor(1_000_000), "at least 100");
+    assertEquals(Preload.BATCH_DOCUMENTS, Preload.batchFor(0), "unknown size: the fixed batch");
+    assertEquals(Preload.BATCH_DOCUMENTS, Preload.batchFor(Double.NaN));
+  }
 }
