@@ -81,12 +81,9 @@ final class VolumeOptions {
     return new Volume(latency, volumeSizeBytes(), burstCredits);
   }
 
-  /** Refuses a profile whose added latency the volume cannot add ({@link Volume#checkLatency}). */
+  /** Refuses a profile the volume cannot serve: a fractional latency, a bucket it cannot fill. */
   void checkLatencies(List<DiskProfile> profiles) {
-    if (latency != LatencyMethod.OFF) {
-      profiles.forEach(Volume::checkLatency);
-    }
-    profiles.stream().filter(DiskProfile::bursts).forEach(burstCredits::creditsFor);
+    volume().check(profiles, true);
   }
 
   /** The size asked for, or 0 to size the volume from what it will hold. */

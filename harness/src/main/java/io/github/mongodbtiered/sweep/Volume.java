@@ -43,7 +43,7 @@ public record Volume(LatencyMethod latency, long sizeBytes, BurstStart burstStar
    * @param mounted whether the servers' data sits on this volume (not a deployment at a URL)
    * @throws IllegalArgumentException naming the profile and the fix
    */
-  void check(List<DiskProfile> profiles, boolean mounted) {
+  public void check(List<DiskProfile> profiles, boolean mounted) {
     check();
     if (mounted && latency != LatencyMethod.OFF) {
       profiles.forEach(Volume::checkLatency);
@@ -57,7 +57,7 @@ public record Volume(LatencyMethod latency, long sizeBytes, BurstStart burstStar
    *
    * @throws IllegalArgumentException naming the profile and the fix
    */
-  public static void checkLatency(DiskProfile profile) {
+  private static void checkLatency(DiskProfile profile) {
     double ms = profile.addedLatencyMillis();
     if (ms != Math.rint(ms)) {
       throw new IllegalArgumentException(
