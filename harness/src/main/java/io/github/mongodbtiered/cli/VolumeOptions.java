@@ -67,13 +67,15 @@ final class VolumeOptions {
       paramLabel = "full|empty|N",
       converter = BurstConverter.class,
       description =
-          "How full a burst-credit volume's bucket is when the run begins (default: full, as a"
-              + " new volume's): gp2 under 1 TiB and Azure Premium SSD P10-P20 run at their burst"
-              + " rate while they have credits, one spent per I/O and their baseline's earned back"
-              + " each second, then at their baseline. empty measures the volume as it runs once"
-              + " its credits are spent; a number starts the bucket there (e.g. 27000: 10 s of"
-              + " gp2:100GiB at 3000 IOPS). A sweep keeps each profile's bucket from cell to cell;"
-              + " a cell measured on credits is flagged (summary.csv's burst column, the page).")
+          "How full a burst-credit volume's bucket is (default: full, as a new volume's): gp2"
+              + " under 1 TiB and Azure Premium SSD P10-P20 run at their burst rate while they have"
+              + " credits, one spent per I/O and their baseline's earned back each second, then at"
+              + " their baseline. full or a number (e.g. 27000: 10 s of gp2:100GiB at 3000 IOPS)"
+              + " is the bucket when the run begins, kept from cell to cell as one volume's; empty"
+              + " starts every cell's server with an empty bucket: the volume as it runs in"
+              + " production, once its credits are spent, not lifted by what a cell before earned"
+              + " while it barely read. A cell that drew on credits (ran above its baseline) is"
+              + " flagged (summary.csv's burst column, the page) and advise leaves it out.")
   BurstStart burstCredits = BurstStart.FULL;
 
   /** The sweep's volume these options give. */

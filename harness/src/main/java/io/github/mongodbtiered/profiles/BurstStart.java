@@ -3,9 +3,11 @@ package io.github.mongodbtiered.profiles;
 import java.util.Locale;
 
 /**
- * How full a burst-credit volume's bucket is when a sweep or a probe begins ({@code
- * --burst-credits}): full as a new volume's is, empty as a volume that has run busy for a while, or
- * a number of I/O credits.
+ * How full a burst-credit volume's bucket is ({@code --burst-credits}): full as a new volume's is
+ * when the sweep or probe begins, or a number of I/O credits then, the bucket kept from cell to
+ * cell; or empty at every cell's cold start, as a volume has it that has run busy above its
+ * baseline for a while: the volume as it runs in production, where the credits a cell earned while
+ * it barely read (a cell in the filesystem cache) are not there to lift the next.
  *
  * @param full the bucket starts full (its profile's {@code burst-credits})
  * @param credits the credits it starts with when not full
@@ -65,6 +67,11 @@ public record BurstStart(boolean full, long credits) {
               + "; give that or less, full or empty");
     }
     return credits;
+  }
+
+  /** Whether every cell's server starts with a new bucket: {@code empty} (or 0). */
+  public boolean everyCell() {
+    return !full && credits == 0;
   }
 
   /** A new bucket for {@code profile} (which must burst), filled as this says. */

@@ -349,8 +349,9 @@ enum CellColumn {
       AFTER_METRICS,
       "burst",
       "",
-      "whether the measured run ran on a burst-credit volume's credits: yes (throughout), partly"
-          + " (it ran out or earned them back), no (at the baseline); empty without a bucket",
+      "whether the measured run drew on a burst-credit volume's credits (ran above its"
+          + " baseline): yes (throughout), partly (it ran out, earned them back, or needed them"
+          + " part of the time), no (at or below the baseline); empty without a bucket",
       cell(CellColumn::burst),
       ColumnMerge.DERIVED);
 

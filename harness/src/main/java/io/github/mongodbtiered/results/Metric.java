@@ -373,7 +373,7 @@ public enum Metric {
       1,
       MEAN,
       SERVER_PART,
-      "seconds of the measured run the volume ran at its burst rate, on credits");
+      "seconds of the measured run the volume drew on its credits: ran above its baseline");
 
   /** Operations (or reads, or records) per second no deployment this tool measures comes near. */
   public static final double MAX_PER_SEC = 1e9;

@@ -35,15 +35,25 @@ public final class BurstThrottle implements AutoCloseable {
    *
    * @param creditsStart the credits when it began (the last second read before it)
    * @param creditsEnd the credits when it ended (the first second read after it)
-   * @param onCreditsSeconds how long of it the volume ran at its burst rate
+   * @param onCreditsSeconds how long of it the volume drew on its credits: ran above its baseline,
+   *     its bucket letting it
    */
   public record Window(double creditsStart, double creditsEnd, double onCreditsSeconds) {}
 
   /**
-   * The bucket from {@code fromMillis} to {@code toMillis} (ms since the epoch) as {@code ticks}
-   * recorded it: between two ticks the volume ran as the first one left it. Null without ticks.
+   * A second's I/O above its baseline by more than this share draws on credits: the cgroup's
+   * throttle lets a little more than its limit through in a second it was idle part of.
    */
-  public static Window window(List<Tick> ticks, long fromMillis, long toMillis) {
+  static final double ABOVE_BASELINE = 0.05;
+
+  /**
+   * The bucket from {@code fromMillis} to {@code toMillis} (ms since the epoch) as {@code ticks}
+   * recorded it: between two ticks the volume ran as the first one left it, and issued the I/O the
+   * second one counted; a stretch on credits whose I/O stayed within {@code baselineIops} did not
+   * need them (a cell in the filesystem cache that read nothing ran at no burst rate). Null without
+   * ticks.
+   */
+  public static Window window(List<Tick> ticks, long fromMillis, long toMillis, long baselineIops) {
     if (ticks.isEmpty()) {
       return null;
     }
@@ -58,9 +68,17 @@ public final class BurstThrottle implements AutoCloseable {
       if (t.epochMillis() >= toMillis && end.epochMillis() >= t.epochMillis()) {
         end = t;
       }
-      long until = i + 1 < ticks.size() ? ticks.get(i + 1).epochMillis() : Long.MAX_VALUE;
+      Tick next = i + 1 < ticks.size() ? ticks.get(i + 1) : null;
+      long until = next != null ? next.epochMillis() : Long.MAX_VALUE;
       long overlap = Math.min(until, toMillis) - Math.max(t.epochMillis(), fromMillis);
-      if (t.onCredits() && overlap > 0) {
+      boolean drew =
+          next == null
+              || next.ios()
+                  > baselineIops
+                      * (1 + ABOVE_BASELINE)
+                      * (next.epochMillis() - t.epochMillis())
+                      / 1e3;
+      if (t.onCredits() && drew && overlap > 0) {
         onMillis += overlap;
       }
     }

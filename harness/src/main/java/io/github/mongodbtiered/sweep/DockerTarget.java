@@ -37,8 +37,15 @@ final class DockerTarget implements TargetServer {
   private final DataVolume volume;
   private final BurstStart burstStart;
 
-  /** Each burst-credit profile's bucket, kept from cell to cell as one volume's would be. */
+  /**
+   * Each burst-credit profile's bucket, kept from cell to cell as one volume's would be; per
+   * variant, as each variant would have its own volume (a shared one would hand one variant's
+   * credits to the next in a round).
+   */
   private final Map<String, BurstBucket> buckets = new HashMap<>();
+
+  /** The variant whose servers start now ({@link #configure}); "" for a sweep without variants. */
+  private String variant = "";
 
   private ThrottledMongoContainer running;
 
@@ -90,7 +97,8 @@ final class DockerTarget implements TargetServer {
   }
 
   @Override
-  public void configure(String serverImage, List<String> args) {
+  public void configure(String variantName, String serverImage, List<String> args) {
+    this.variant = variantName;
     this.image = serverImage;
     this.serverArgs = List.copyOf(args);
   }
@@ -252,14 +260,26 @@ final class DockerTarget implements TargetServer {
     stop();
   }
 
+  /**
+   * The bucket of {@code profile}'s volume for the variant configured last, as a cell's server
+   * starts cold: the one kept from the cells before, or a new empty one each cell ({@link
+   * BurstStart#everyCell}).
+   */
+  BurstBucket bucket(DiskProfile profile) {
+    String key = variant + "\0" + profile.name();
+    if (burstStart.everyCell()) {
+      buckets.remove(key);
+    }
+    return buckets.computeIfAbsent(key, n -> burstStart.bucketFor(profile));
+  }
+
   private Endpoint start(DiskProfile profile, boolean cold) throws IOException {
     stop();
     DataVolume.Mount mount = mountFor(profile, cold);
     HostCache.Drop drop = cold ? HostCache.drop() : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir(), serverArgs);
     if (cold && profile.bursts()) {
-      running.withBurst(
-          buckets.computeIfAbsent(profile.name(), n -> burstStart.bucketFor(profile)));
+      running.withBurst(bucket(profile));
     }
     if (!cold) {
       running.withEngineConfig(BulkLoad.ENGINE_CONFIG);

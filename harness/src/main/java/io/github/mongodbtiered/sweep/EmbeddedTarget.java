@@ -35,7 +35,7 @@ final class EmbeddedTarget implements TargetServer {
    * @throws IllegalArgumentException for an option the stand-in does not act on
    */
   EmbeddedTarget(DataVolume volume, List<String> serverArgs) {
-    configure(null, serverArgs);
+    configure("", null, serverArgs);
     this.volume = volume;
     // Ctrl-C: the server's files must close before the volume's own hook can unmount it.
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -52,7 +52,7 @@ final class EmbeddedTarget implements TargetServer {
   }
 
   @Override
-  public void configure(String image, List<String> args) {
+  public void configure(String variant, String image, List<String> args) {
     StandinServerArgs.problem(args)
         .ifPresent(
             p -> {

@@ -88,7 +88,8 @@ record RunFigures(
       return;
     }
     long end = run.startedMillis() + run.elapsedNanos() / 1_000_000;
-    BurstThrottle.Window w = BurstThrottle.window(b.ticks(), run.startedMillis(), end);
+    BurstThrottle.Window w =
+        BurstThrottle.window(b.ticks(), run.startedMillis(), end, c.profile().readIops());
     if (b.failure() != null) {
       notes.add(b.failure());
     }
@@ -103,13 +104,13 @@ record RunFigures(
       notes.add(
           String.format(
               Locale.ROOT,
-              "measured on burst credits: %.0f of %.0f s at the burst rate (%d IOPS; the volume's"
-                  + " baseline is %d); --burst-credits empty measures the volume as it runs once"
+              "measured on burst credits: %.0f of %.0f s above the volume's baseline of %d IOPS"
+                  + " (it bursts to %d); --burst-credits empty measures the volume as it runs once"
                   + " its credits are spent",
               w.onCreditsSeconds(),
               (end - run.startedMillis()) / 1000.0,
-              p.burstIops(),
-              p.readIops()));
+              p.readIops(),
+              p.burstIops()));
     }
   }
 }

@@ -122,12 +122,12 @@ public interface TargetServer extends AutoCloseable {
 
   /**
    * Starts this target's servers from now on with {@code image} and {@code args} (beyond each
-   * profile's options), on the same data volume: the server of another variant that reads the same
-   * data files ({@link VariantTargets}).
+   * profile's options), on the same data volume: the server of {@code variant}, another variant
+   * that reads the same data files ({@link VariantTargets}).
    *
    * @throws IllegalArgumentException when this target cannot start such a server
    */
-  default void configure(String image, List<String> args) {
+  default void configure(String variant, String image, List<String> args) {
     throw new IllegalArgumentException(
         "this target starts no servers of its own: variants need --server docker or embedded");
   }

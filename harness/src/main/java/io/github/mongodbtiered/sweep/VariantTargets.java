@@ -33,7 +33,7 @@ public final class VariantTargets implements AutoCloseable {
         t.owners.add(owner);
         for (Variant v : group) {
           requireServable(v, owner.kind());
-          t.byName.put(v.name(), new View(owner, v.options().server()));
+          t.byName.put(v.name(), new View(owner, v.name(), v.options().server()));
         }
       }
       return t;
@@ -85,15 +85,17 @@ public final class VariantTargets implements AutoCloseable {
   /** A variant's view of its data group's target: its image and options, the group's volume. */
   private static final class View implements TargetServer {
     private final TargetServer shared;
+    private final String variant;
     private final Server server;
 
-    View(TargetServer shared, Server server) {
+    View(TargetServer shared, String variant, Server server) {
       this.shared = shared;
+      this.variant = variant;
       this.server = server;
     }
 
     private TargetServer configured() {
-      shared.configure(server.image(), server.commandArgs());
+      shared.configure(variant, server.image(), server.commandArgs());
       return shared;
     }
 

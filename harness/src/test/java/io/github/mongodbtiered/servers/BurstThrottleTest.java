@@ -2,6 +2,7 @@ package io.github.mongodbtiered.servers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.mongodbtiered.profiles.BurstBucket;
 import io.github.mongodbtiered.profiles.CloudVolumes;
@@ -54,12 +55,23 @@ class BurstThrottleTest {
   @Test
   void aRunsWindowSaysHowLongItRanOnCredits() {
     List<BurstThrottle.Tick> t = ticks(new BurstBucket(300, 3000, 5_400_000, 27_000), 3000, 20);
-    BurstThrottle.Window w = BurstThrottle.window(t, 5_000, 15_000);
+    BurstThrottle.Window w = BurstThrottle.window(t, 5_000, 15_000, 300);
     assertEquals(27_000 - 5 * 2700, w.creditsStart(), 1e-9);
     assertEquals(0, w.creditsEnd(), 1e-9);
     assertEquals(5, w.onCreditsSeconds(), 1e-9, "from 5 s until the bucket ran dry at 10 s");
-    assertEquals(0, BurstThrottle.window(t, 12_000, 20_000).onCreditsSeconds(), 1e-9);
-    assertNull(BurstThrottle.window(List.of(), 0, 1));
+    assertEquals(0, BurstThrottle.window(t, 12_000, 20_000, 300).onCreditsSeconds(), 1e-9);
+    assertNull(BurstThrottle.window(List.of(), 0, 1, 300));
+  }
+
+  @Test
+  void aRunThatNeverWentAboveItsBaselineRanOnNoCreditsThoughItHadThem() {
+    // A cell in the filesystem cache: the bucket lets 3000 through, the server reads 0 or 290 a s.
+    for (long asked : new long[] {0, 290}) {
+      List<BurstThrottle.Tick> t = ticks(new BurstBucket(300, 3000, 5_400_000, 27_000), asked, 20);
+      BurstThrottle.Window w = BurstThrottle.window(t, 5_000, 15_000, 300);
+      assertEquals(0, w.onCreditsSeconds(), 1e-9, asked + " I/Os a second");
+      assertTrue(w.creditsEnd() >= w.creditsStart(), "it earned, or kept, its credits");
+    }
   }
 
   @Test

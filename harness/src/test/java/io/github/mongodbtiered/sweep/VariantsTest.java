@@ -2,9 +2,15 @@ package io.github.mongodbtiered.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.profiles.BurstBucket;
+import io.github.mongodbtiered.profiles.BurstStart;
+import io.github.mongodbtiered.profiles.CloudVolumes;
+import io.github.mongodbtiered.profiles.DiskProfile;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -108,5 +114,33 @@ class VariantsTest {
           assertThrows(IllegalArgumentException.class, () -> variant(bad, List.of()));
       assertTrue(e.getMessage().startsWith("--variant "), e.getMessage());
     }
+  }
+
+  @Test
+  void eachVariantDrawsOnABurstBucketOfItsOwnAsOnAVolumeOfItsOwn() {
+    DiskProfile gp2 = CloudVolumes.shipped().profile("gp2:100GiB");
+    DiskProfile gp2Large = CloudVolumes.shipped().profile("gp2:200GiB");
+    DockerTarget target = new DockerTarget("img", List.of(), null, BurstStart.parse("27000"));
+    target.configure("a", "img", List.of());
+    BurstBucket a = target.bucket(gp2);
+    a.after(1, 3000);
+    assertSame(a, target.bucket(gp2), "a profile's bucket is kept from cell to cell");
+    assertNotSame(a, target.bucket(gp2Large));
+    target.configure("b", "img", List.of());
+    BurstBucket b = target.bucket(gp2);
+    assertNotSame(a, b);
+    assertEquals(27_000, b.credits(), 1e-9, "b starts as the sweep said, untouched by a's turn");
+    target.configure("a", "img", List.of());
+    assertSame(a, target.bucket(gp2));
+  }
+
+  @Test
+  void anEmptyStartGivesEveryCellsServerANewEmptyBucket() {
+    DiskProfile gp2 = CloudVolumes.shipped().profile("gp2:100GiB");
+    DockerTarget target = new DockerTarget("img", List.of(), null, BurstStart.EMPTY);
+    BurstBucket first = target.bucket(gp2);
+    first.after(60, 0); // a cell in the filesystem cache: a minute of earning, nothing read
+    assertEquals(18_000, first.credits(), 1e-9);
+    assertEquals(0, target.bucket(gp2).credits(), 1e-9, "not the credits the cell before earned");
   }
 }
