@@ -15,18 +15,26 @@ import java.util.stream.Collectors;
  * @param curve reads per operation
  * @param inMemory by record count, the disk-free cells' figures
  * @param capEfficiency the share of a disk's read cap the fitted cells' disks delivered when busy
- *     (the median over the disk-bound cells; 1 when there are none)
+ *     (the median over the cells at their cap, {@link Observation#saturated}; 1 when there are
+ *     none)
  * @param bytesPerRead mean bytes per device read (0: unknown), for a bandwidth limit
- * @param cpuMicrosPerRead the CPU time one device read costs beside the operation's own (the
- *     kernel's and the volume's I/O path, the storage engine's page rebuilt): the median over the
- *     fitted cells that read the device without being bound by it; 0 when there are none
+ * @param cpuMicrosPerRead the CPU time one device read costs beside the operation's own and its
+ *     cache miss's (the kernel's and the volume's I/O path): the median over the fitted cells that
+ *     read the device below its cap ({@link Observation#saturated}); 0 when there are none
+ * @param misses the WiredTiger cache's misses (file-system reads) per operation by record count
+ * @param cpuMicrosPerMiss the CPU time one cache miss costs (a page read and rebuilt): the slope of
+ *     the disk-free cells' time per operation against their misses where they have two or more
+ *     counts, else the median over the cells that read the device without being bound by it; 0 when
+ *     neither is known
  */
 public record CapacityModel(
     ReadsCurve curve,
     TreeMap<Long, InMemory> inMemory,
     double capEfficiency,
     double bytesPerRead,
-    double cpuMicrosPerRead) {
+    double cpuMicrosPerRead,
+    CacheMisses misses,
+    double cpuMicrosPerMiss) {
 
   /**
    * A read's time at the device itself, besides the added latency: a throttled cloud or SAN
@@ -39,9 +47,11 @@ public record CapacityModel(
    *
    * @param opsPerSec the disk-free cells' mean throughput
    * @param p99Micros their mean READ p99
+   * @param missesPerOp their mean cache misses per operation (NaN: not measured)
    * @param cells the cells
    */
-  public record InMemory(double opsPerSec, double p99Micros, List<String> cells) {}
+  public record InMemory(
+      double opsPerSec, double p99Micros, double missesPerOp, List<String> cells) {}
 
   /**
    * A prediction.
@@ -86,6 +96,14 @@ public record CapacityModel(
                     new InMemory(
                         os.stream().mapToDouble(o -> o.opsPerSec().value()).average().orElse(0),
                         os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
+                        os.stream()
+                            .mapToDouble(
+                                o ->
+                                    o.reads().fsReadsPerOp() == null
+                                        ? Double.NaN
+                                        : o.reads().fsReadsPerOp())
+                            .average()
+                            .orElse(Double.NaN),
                         os.stream().map(Observation::key).toList())));
     if (inMemory.isEmpty()) {
       throw new NotModelableException(
@@ -100,32 +118,83 @@ public record CapacityModel(
             .filter(b -> b > 0)
             .average()
             .orElse(0);
-    CapacityModel unfitted = new CapacityModel(ReadsCurve.fit(cells), inMemory, 1, bytesPerRead, 0);
-    List<Double> perRead = new ArrayList<>();
-    for (Observation o : cells) {
-      if (!o.diskFree() && !o.diskBound()) {
-        perRead.add(unfitted.cpuPerReadOf(o));
-      }
-    }
-    CapacityModel withCpu =
+    CacheMisses misses = CacheMisses.of(cells);
+    Double perMissSlope = missSlope(inMemory.values());
+    // The cells that read the device below its cap tell the CPU an operation's reads cost: per
+    // device read beside the misses' where the disk-free cells gave the misses' or none were
+    // measured, else per miss (a device read is a miss too; its own I/O path is the smaller part).
+    // Only a cell at its cap tells what the throttle delivers: below it, the CPU and the latency
+    // set the rate. Each depends a little on the other: fitted in turn, twice.
+    boolean perMiss = perMissSlope == null && misses.measured();
+    CapacityModel m =
         new CapacityModel(
-            unfitted.curve,
+            ReadsCurve.fit(cells),
             inMemory,
             1,
             bytesPerRead,
-            perRead.isEmpty() ? 0 : Stats.median(perRead));
-    List<Double> efficiencies = new ArrayList<>();
-    for (Observation o : cells) {
-      if (o.diskBound()) {
-        efficiencies.add(withCpu.efficiencyOf(o));
+            0,
+            misses,
+            perMissSlope == null ? 0 : perMissSlope);
+    for (int round = 0; round < 2; round++) {
+      List<Double> fitted = new ArrayList<>();
+      for (Observation o : cells) {
+        if (!o.diskFree() && !o.saturated()) {
+          fitted.add(perMiss ? m.cpuPerMissOf(o) : m.cpuPerReadOf(o));
+        }
       }
+      double median = fitted.isEmpty() ? 0 : Stats.median(fitted);
+      m = m.withCpu(perMiss ? 0 : median, perMiss ? median : m.cpuMicrosPerMiss);
+      List<Double> efficiencies = new ArrayList<>();
+      for (Observation o : cells) {
+        if (o.saturated()) {
+          efficiencies.add(m.efficiencyOf(o));
+        }
+      }
+      m = m.withEfficiency(efficiencies.isEmpty() ? 1 : Stats.median(efficiencies));
     }
+    return m;
+  }
+
+  private CapacityModel withCpu(double perRead, double perMiss) {
     return new CapacityModel(
-        unfitted.curve,
-        inMemory,
-        efficiencies.isEmpty() ? 1 : Stats.median(efficiencies),
-        bytesPerRead,
-        withCpu.cpuMicrosPerRead);
+        curve, inMemory, capEfficiency, bytesPerRead, perRead, misses, perMiss);
+  }
+
+  private CapacityModel withEfficiency(double efficiency) {
+    return new CapacityModel(
+        curve, inMemory, efficiency, bytesPerRead, cpuMicrosPerRead, misses, cpuMicrosPerMiss);
+  }
+
+  /** Below this spread of misses per operation the disk-free cells give no slope. */
+  static final double MIN_MISS_SPREAD = 0.05;
+
+  /**
+   * The least-squares slope of the disk-free counts' time per operation (1e6 / their rate) against
+   * their cache misses per operation, never below 0; null when fewer than two counts measured
+   * misses or they span less than {@link #MIN_MISS_SPREAD}.
+   */
+  private static Double missSlope(java.util.Collection<InMemory> counts) {
+    List<InMemory> known = counts.stream().filter(m -> Double.isFinite(m.missesPerOp())).toList();
+    if (known.size() < 2) {
+      return null;
+    }
+    double mx = known.stream().mapToDouble(InMemory::missesPerOp).average().orElse(0);
+    double my = known.stream().mapToDouble(m -> 1e6 / m.opsPerSec()).average().orElse(0);
+    double sxx = 0;
+    double sxy = 0;
+    double lo = Double.MAX_VALUE;
+    double hi = -Double.MAX_VALUE;
+    for (InMemory m : known) {
+      double dx = m.missesPerOp() - mx;
+      sxx += dx * dx;
+      sxy += dx * (1e6 / m.opsPerSec() - my);
+      lo = Math.min(lo, m.missesPerOp());
+      hi = Math.max(hi, m.missesPerOp());
+    }
+    if (hi - lo < MIN_MISS_SPREAD) {
+      return null;
+    }
+    return Math.max(0, sxy / sxx);
   }
 
   /** The in-memory figures for {@code recordCount}: its own, else the nearest count's below. */
@@ -141,9 +210,12 @@ public record CapacityModel(
   public Prediction predict(long recordCount, DiskSpec disk, long memoryBytes, int threads) {
     ReadsCurve.Estimate reads = curve.at(recordCount, memoryBytes);
     Map.Entry<Long, InMemory> mem = inMemoryFor(recordCount);
-    Figures point = figures(mem.getValue(), reads.readsPerOp(), disk, threads);
-    Figures best = reads.edge() ? figures(mem.getValue(), reads.low(), disk, threads) : point;
-    Figures worst = reads.edge() ? figures(mem.getValue(), reads.high(), disk, threads) : point;
+    double extra = missesBeyond(recordCount, mem.getValue());
+    Figures point = figures(mem.getValue(), extra, reads.readsPerOp(), disk, threads);
+    Figures best =
+        reads.edge() ? figures(mem.getValue(), extra, reads.low(), disk, threads) : point;
+    Figures worst =
+        reads.edge() ? figures(mem.getValue(), extra, reads.high(), disk, threads) : point;
     return new Prediction(point.opsPerSec(), point.p99Micros(), reads, mem.getKey(), best, worst);
   }
 
@@ -152,29 +224,51 @@ public record CapacityModel(
    * state), the rest from this model.
    */
   public Figures predictAt(long recordCount, DiskSpec disk, double readsPerOp, int threads) {
-    return figures(inMemoryFor(recordCount).getValue(), readsPerOp, disk, threads);
+    InMemory mem = inMemoryFor(recordCount).getValue();
+    return figures(mem, missesBeyond(recordCount, mem), readsPerOp, disk, threads);
   }
 
-  private Figures figures(InMemory mem, double readsPerOp, DiskSpec disk, int threads) {
-    ClosedLoop loop = loop(mem, readsPerOp, disk, capEfficiency);
+  /** The cache misses per operation at {@code recordCount} beyond {@code mem}'s; 0 unmeasured. */
+  double missesBeyond(long recordCount, InMemory mem) {
+    double d = misses.at(recordCount) - mem.missesPerOp();
+    return Double.isFinite(d) ? d : 0;
+  }
+
+  private Figures figures(
+      InMemory mem, double extraMisses, double readsPerOp, DiskSpec disk, int threads) {
+    ClosedLoop loop = loop(mem, extraMisses, readsPerOp, disk, capEfficiency);
     ClosedLoop.Flow flow = loop.solve(threads);
     // The in-memory cells' p99 is a queue's at the CPU: it grows with the time an operation spends
-    // there, which the reads' CPU lengthens (5M x io1-5000: 18.8 ms where the in-memory cells had
-    // 7.6 ms, at half their rate).
+    // there, which the misses' and reads' CPU lengthens (5M x io1-5000: 18.8 ms where the
+    // in-memory cells had 7.6 ms, at half their rate).
     double inMemoryResidence =
-        loop(mem, 0, disk, capEfficiency).solve(threads).cpuResidenceMicros();
+        loop(mem, 0, 0, disk, capEfficiency).solve(threads).cpuResidenceMicros();
     double cpuP99 = mem.p99Micros() * flow.cpuResidenceMicros() / inMemoryResidence;
     return new Figures(flow.opsPerSec(), loop.p99Micros(flow, cpuP99, threads));
   }
 
-  private ClosedLoop loop(InMemory mem, double readsPerOp, DiskSpec disk, double efficiency) {
-    return loop(mem, readsPerOp, disk, efficiency, cpuMicrosPerRead);
+  private ClosedLoop loop(
+      InMemory mem, double extraMisses, double readsPerOp, DiskSpec disk, double efficiency) {
+    return loop(mem, extraMisses, readsPerOp, disk, efficiency, cpuMicrosPerRead, cpuMicrosPerMiss);
   }
 
+  /**
+   * The loop of an operation: the in-memory cells' CPU time, plus that of the cache misses beyond
+   * theirs (never below half the in-memory time: fewer misses than theirs save no more) and of the
+   * device reads.
+   */
   private ClosedLoop loop(
-      InMemory mem, double readsPerOp, DiskSpec disk, double efficiency, double cpuPerRead) {
+      InMemory mem,
+      double extraMisses,
+      double readsPerOp,
+      DiskSpec disk,
+      double efficiency,
+      double cpuPerRead,
+      double cpuPerMiss) {
+    double inMemoryMicros = 1e6 / mem.opsPerSec();
+    double cpu = Math.max(inMemoryMicros / 2, inMemoryMicros + cpuPerMiss * extraMisses);
     return new ClosedLoop(
-        1e6 / mem.opsPerSec() + cpuPerRead * readsPerOp,
+        cpu + cpuPerRead * readsPerOp,
         readsPerOp,
         disk.addedLatencyMillis() * 1000 + DEVICE_READ_MICROS,
         efficiency * disk.readCap(bytesPerRead));
@@ -187,17 +281,39 @@ public record CapacityModel(
    * on the reads.
    */
   private double cpuPerReadOf(Observation o) {
+    return cpuOf(o, true);
+  }
+
+  /** The CPU time per cache miss at which this model, without a device read's own, gives it. */
+  private double cpuPerMissOf(Observation o) {
+    return cpuOf(o, false);
+  }
+
+  /**
+   * The CPU time per device read ({@code perRead}) or per cache miss beyond the in-memory cells' at
+   * which this model gives {@code o}'s throughput; 0 when even none leaves it slower.
+   */
+  private double cpuOf(Observation o, boolean perRead) {
     InMemory mem = inMemoryFor(o.recordCount()).getValue();
+    double extra = missesBeyond(o.recordCount(), mem);
     double readsPerOp = o.reads().deviceReadsPerOp();
     double measured = o.opsPerSec().value();
-    if (loop(mem, readsPerOp, o.disk(), 1, 0).solve(o.threads()).opsPerSec() <= measured) {
+    if (!perRead && extra <= 0) {
+      return 0;
+    }
+    java.util.function.DoubleFunction<ClosedLoop> at =
+        c ->
+            perRead
+                ? loop(mem, extra, readsPerOp, o.disk(), capEfficiency, c, cpuMicrosPerMiss)
+                : loop(mem, extra, readsPerOp, o.disk(), capEfficiency, 0, c);
+    if (at.apply(0).solve(o.threads()).opsPerSec() <= measured) {
       return 0;
     }
     double lo = 0;
     double hi = 1e6;
     for (int i = 0; i < 60; i++) {
       double mid = (lo + hi) / 2;
-      double x = loop(mem, readsPerOp, o.disk(), 1, mid).solve(o.threads()).opsPerSec();
+      double x = at.apply(mid).solve(o.threads()).opsPerSec();
       if (x > measured) {
         lo = mid;
       } else {
@@ -210,12 +326,13 @@ public record CapacityModel(
   /** The cap efficiency at which this model, given the cell's own reads, gives its throughput. */
   private double efficiencyOf(Observation o) {
     InMemory mem = inMemoryFor(o.recordCount()).getValue();
+    double extra = missesBeyond(o.recordCount(), mem);
     double lo = 0.01;
     double hi = 4;
     for (int i = 0; i < 50; i++) {
       double mid = Math.sqrt(lo * hi);
       double readsPerOp = o.reads().deviceReadsPerOp();
-      double x = loop(mem, readsPerOp, o.disk(), mid).solve(o.threads()).opsPerSec();
+      double x = loop(mem, extra, readsPerOp, o.disk(), mid).solve(o.threads()).opsPerSec();
       if (x < o.opsPerSec().value()) {
         lo = mid;
       } else {

@@ -6,6 +6,7 @@ import io.github.mongodbtiered.results.LatencyStats;
 import io.github.mongodbtiered.results.Metric;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -61,6 +62,14 @@ public record CellReadings(List<Observation> observations, List<Exclusion> exclu
     }
     if (c.settings() != null && c.settings().targetOpsPerSec() > 0) {
       return "open loop (--target): the model is a closed loop";
+    }
+    Double onCredits = c.metric(Metric.BURST_ON_CREDITS_S);
+    if (onCredits != null && onCredits > 0) {
+      return String.format(
+          Locale.ROOT,
+          "measured on burst credits (%.0f s above its baseline): the model knows the volume at"
+              + " its baseline; --burst-credits empty measures it there",
+          onCredits);
     }
     if (c.clientBound()) {
       return "client-bound: the client, not the server, set its throughput";

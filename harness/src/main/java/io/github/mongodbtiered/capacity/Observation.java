@@ -59,6 +59,18 @@ public record Observation(
   }
 
   /**
+   * Whether the device delivered {@link #SATURATED} of the disk's read cap or more: the cap, not
+   * the CPU, set its throughput, so it tells nothing of the CPU an operation costs.
+   */
+  public boolean saturated() {
+    double cap = disk.readCap(reads.bytesPerRead());
+    return !Double.isInfinite(cap) && deviceReadsPerSec() >= SATURATED * cap;
+  }
+
+  /** The share of its read cap at which a disk is {@link #saturated}. */
+  public static final double SATURATED = 0.75;
+
+  /**
    * Disk-bound as the issue defines it: the device delivered more than half the disk's read cap.
    */
   public boolean diskBound() {

@@ -280,9 +280,11 @@ public final class AdviseCommand implements Callable<Integer> {
             + c.readings().observations().size()
             + " cells used; a throttle delivers "
             + Math.round(c.model().capEfficiency() * 100)
-            + "% of its read cap when busy, a device read costs "
+            + "% of its read cap when busy, a WiredTiger cache miss costs "
+            + Math.round(c.model().cpuMicrosPerMiss())
+            + " us of CPU and a device read "
             + Math.round(c.model().cpuMicrosPerRead())
-            + " us of CPU (both fitted)");
+            + " us more (all fitted)");
     tables.forEach(t -> TextTable.print(o, t));
     o.flush();
   }
