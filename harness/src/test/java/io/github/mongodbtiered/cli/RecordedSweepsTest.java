@@ -73,4 +73,36 @@ class RecordedSweepsTest {
       }
     }
   }
+
+  @Test
+  void givenASweepWhoseCellsDisagreeAtOneSizeTheAnswersThereCarryTheWholeRange()
+      throws IOException {
+    // Given a full default sweep whose 4M cells read 0.042, 0.026 and 0.0015 device reads an
+    // operation on io1-5000, san-600 and hdd-150: the page cache held different amounts.
+    Path out = dir.resolve("adv");
+    StringWriter o = new StringWriter();
+    StringWriter e = new StringWriter();
+    int exit =
+        CliRun.execute(
+            o,
+            e,
+            "advise",
+            SWEEPS.resolve("full-4").toString(),
+            "--p99-ms",
+            "8",
+            "--recordcount",
+            "4M",
+            "--out",
+            out.toString());
+    assertEquals(0, exit, e.toString());
+    // Then the check predicts those cells from their own reads and says so,
+    assertTrue(o.toString().contains("(tier edge: its own reads)"), o.toString());
+    // and the least IOPS at 4M rests on the edge, its band from any to none: the cells span it.
+    List<String> least = Files.readAllLines(out.resolve("advise-least-iops.csv"));
+    List<String> at4M = least.stream().filter(l -> l.startsWith("4000000,")).toList();
+    assertEquals(2, at4M.size(), least::toString);
+    for (String row : at4M) {
+      assertTrue(row.contains(",any - none,") && row.contains("tier edge"), row);
+    }
+  }
 }
