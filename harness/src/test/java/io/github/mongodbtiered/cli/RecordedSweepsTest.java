@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,26 +22,23 @@ class RecordedSweepsTest {
 
   @TempDir Path dir;
 
+  /** advise on the recorded {@code sweep} with {@code options}, writing into {@code out}. */
+  private static String advise(String sweep, Path out, String... options) {
+    StringWriter o = new StringWriter();
+    StringWriter e = new StringWriter();
+    List<String> args = new ArrayList<>(List.of("advise", SWEEPS.resolve(sweep).toString()));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--out", out.toString()));
+    assertEquals(0, CliRun.execute(o, e, args.toArray(String[]::new)), e.toString());
+    return o.toString();
+  }
+
   @Test
   void givenASweepOfCloudVolumesAdviseNamesThemAndSizesEachTypeItsSmallest() throws IOException {
     // Given the cloud sweep: 3M-5M records on gp3, io2:1000iops and gp2:100GiB (docker stand-in),
     // whose gp2 cells at 3M and 4M ran on burst credits.
     Path out = dir.resolve("adv");
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    int exit =
-        CliRun.execute(
-            o,
-            e,
-            "advise",
-            SWEEPS.resolve("cloud-1").toString(),
-            "--include-unsteady",
-            "--p99-ms",
-            "20",
-            "--out",
-            out.toString());
-    assertEquals(0, exit, e.toString());
-    String text = o.toString();
+    String text = advise("cloud-1", out, "--include-unsteady", "--p99-ms", "20");
     // Then the cells on credits are left out, saying why.
     assertTrue(
         text.lines()
@@ -80,23 +78,9 @@ class RecordedSweepsTest {
     // Given a full default sweep whose 4M cells read 0.042, 0.026 and 0.0015 device reads an
     // operation on io1-5000, san-600 and hdd-150: the page cache held different amounts.
     Path out = dir.resolve("adv");
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    int exit =
-        CliRun.execute(
-            o,
-            e,
-            "advise",
-            SWEEPS.resolve("full-4").toString(),
-            "--p99-ms",
-            "8",
-            "--recordcount",
-            "4M",
-            "--out",
-            out.toString());
-    assertEquals(0, exit, e.toString());
+    String text = advise("full-4", out, "--p99-ms", "8", "--recordcount", "4M");
     // Then the check predicts those cells from their own reads and says so,
-    assertTrue(o.toString().contains("(tier edge: its own reads)"), o.toString());
+    assertTrue(text.contains("(tier edge: its own reads)"), text);
     // and the least IOPS at 4M rests on the edge, its band from any to none: the cells span it.
     List<String> least = Files.readAllLines(out.resolve("advise-least-iops.csv"));
     List<String> at4M = least.stream().filter(l -> l.startsWith("4000000,")).toList();
