@@ -85,26 +85,7 @@ public record CapacityModel(
 
   /** Fitted on {@code cells}: some must never touch the disk (their rate is the in-memory one). */
   public static CapacityModel fit(List<Observation> cells) {
-    TreeMap<Long, InMemory> inMemory = new TreeMap<>();
-    cells.stream()
-        .filter(Observation::diskFree)
-        .collect(Collectors.groupingBy(Observation::recordCount))
-        .forEach(
-            (count, os) ->
-                inMemory.put(
-                    count,
-                    new InMemory(
-                        os.stream().mapToDouble(o -> o.opsPerSec().value()).average().orElse(0),
-                        os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
-                        os.stream()
-                            .mapToDouble(
-                                o ->
-                                    o.reads().fsReadsPerOp() == null
-                                        ? Double.NaN
-                                        : o.reads().fsReadsPerOp())
-                            .average()
-                            .orElse(Double.NaN),
-                        os.stream().map(Observation::key).toList())));
+    TreeMap<Long, InMemory> inMemory = inMemory(cells);
     if (inMemory.isEmpty()) {
       throw new NotModelableException(
           "no cell that never touches the disk (under "
@@ -153,6 +134,31 @@ public record CapacityModel(
       m = m.withEfficiency(efficiencies.isEmpty() ? 1 : Stats.median(efficiencies));
     }
     return m;
+  }
+
+  /** The disk-free cells' figures by record count. */
+  private static TreeMap<Long, InMemory> inMemory(List<Observation> cells) {
+    TreeMap<Long, InMemory> inMemory = new TreeMap<>();
+    cells.stream()
+        .filter(Observation::diskFree)
+        .collect(Collectors.groupingBy(Observation::recordCount))
+        .forEach(
+            (count, os) ->
+                inMemory.put(
+                    count,
+                    new InMemory(
+                        os.stream().mapToDouble(o -> o.opsPerSec().value()).average().orElse(0),
+                        os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
+                        os.stream()
+                            .mapToDouble(
+                                o ->
+                                    o.reads().fsReadsPerOp() == null
+                                        ? Double.NaN
+                                        : o.reads().fsReadsPerOp())
+                            .average()
+                            .orElse(Double.NaN),
+                        os.stream().map(Observation::key).toList())));
+    return inMemory;
   }
 
   private CapacityModel withCpu(double perRead, double perMiss) {
