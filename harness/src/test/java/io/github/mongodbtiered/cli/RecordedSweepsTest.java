@@ -89,4 +89,35 @@ class RecordedSweepsTest {
       assertTrue(row.contains(",any - none,") && row.contains("tier edge"), row);
     }
   }
+
+  @Test
+  void givenAProfileWithLessMemoryItsCellsDisagreeAtOneSizeAndTheAnswerThereIsUnsure()
+      throws IOException {
+    // Given a scaled sweep (20k, 150k and 300k records) on fast-small and slow-small (512 MiB) and
+    // fast-lean (384 MiB): at 150k the first two read nothing from the device, fast-lean 0.156
+    // reads an operation (its cell not steady).
+    Path out = dir.resolve("adv");
+    String text = advise("edge-1", out, "--p99-ms", "20", "--recordcount", "150000");
+    // Then fast-lean's answer at 150k, modelled without its own unsteady cell, is unsure,
+    List<String> profiles = Files.readAllLines(out.resolve("advise-profiles.csv"));
+    assertTrue(
+        profiles.stream().anyMatch(l -> l.startsWith("150000,fast-lean,unsure,")),
+        profiles::toString);
+    // and fitted with it, the count is a tier edge whose cells are checked on their own reads.
+    String all =
+        advise(
+            "edge-1",
+            dir.resolve("adv-all"),
+            "--include-unsteady",
+            "--p99-ms",
+            "20",
+            "--recordcount",
+            "150000");
+    assertTrue(
+        all.lines().anyMatch(l -> l.contains("150000 x fast-lean") && l.contains("tier edge")),
+        all);
+    assertTrue(
+        text.lines().anyMatch(l -> l.contains("150000 x fast-lean") && l.contains("not steady")),
+        text);
+  }
 }
