@@ -51,10 +51,12 @@ class BurstSweepTest {
     assertTrue(credits.size() > 10, series.toString());
     assertTrue(credits.get(0) >= 7999, "the preload spent none: " + credits);
     // A second under the baseline earns credits (the cold server's first); once the reads pass
-    // it the bucket only spends, and at the baseline it earns back a credit or two.
+    // it the bucket only spends, and at the baseline it earns back what a second's reads fell
+    // short of it: a few, up to a tenth of the baseline's 300 (ci-20: 13 in a second that read
+    // 287), never a refill.
     int peak = credits.indexOf(credits.stream().max(Double::compare).orElseThrow());
     for (int i = peak + 1; i < credits.size(); i++) {
-      assertTrue(credits.get(i) <= credits.get(i - 1) + 5, credits.toString());
+      assertTrue(credits.get(i) <= credits.get(i - 1) + 30, credits.toString());
     }
     if ("partly".equals(row.get("burst"))) {
       // Empty: the reads fall to the baseline's 300 a second, the throughput with them.
