@@ -1,9 +1,11 @@
 package io.github.mongodbtiered.capacity;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.DoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -24,8 +26,8 @@ import java.util.stream.Collectors;
  * @param misses the WiredTiger cache's misses (file-system reads) per operation by record count
  * @param cpuMicrosPerMiss the CPU time one cache miss costs (a page read and rebuilt): the slope of
  *     the disk-free cells' time per operation against their misses where they have two or more
- *     counts, else the median over the cells that read the device without being bound by it; 0 when
- *     neither is known
+ *     counts, else the median over the cells that read the device below its cap; 0 when neither is
+ *     known
  */
 public record CapacityModel(
     ReadsCurve curve,
@@ -117,23 +119,31 @@ public record CapacityModel(
             misses,
             perMissSlope == null ? 0 : perMissSlope);
     for (int round = 0; round < 2; round++) {
-      List<Double> fitted = new ArrayList<>();
-      for (Observation o : cells) {
-        if (!o.diskFree() && !o.saturated()) {
-          fitted.add(perMiss ? m.cpuPerMissOf(o) : m.cpuPerReadOf(o));
-        }
-      }
-      double median = fitted.isEmpty() ? 0 : Stats.median(fitted);
-      m = m.withCpu(perMiss ? 0 : median, perMiss ? median : m.cpuMicrosPerMiss);
-      List<Double> efficiencies = new ArrayList<>();
-      for (Observation o : cells) {
-        if (o.saturated()) {
-          efficiencies.add(m.efficiencyOf(o));
-        }
-      }
-      m = m.withEfficiency(efficiencies.isEmpty() ? 1 : Stats.median(efficiencies));
+      m = m.refitted(cells, perMiss);
     }
     return m;
+  }
+
+  /**
+   * One round of the fit: the CPU per device read (or, {@code perMiss}, per cache miss) from the
+   * cells below their cap, then the throttle's share from those at it.
+   */
+  private CapacityModel refitted(List<Observation> cells, boolean perMiss) {
+    List<Double> fitted = new ArrayList<>();
+    for (Observation o : cells) {
+      if (!o.diskFree() && !o.saturated()) {
+        fitted.add(perMiss ? cpuPerMissOf(o) : cpuPerReadOf(o));
+      }
+    }
+    double median = fitted.isEmpty() ? 0 : Stats.median(fitted);
+    CapacityModel m = withCpu(perMiss ? 0 : median, perMiss ? median : cpuMicrosPerMiss);
+    List<Double> efficiencies = new ArrayList<>();
+    for (Observation o : cells) {
+      if (o.saturated()) {
+        efficiencies.add(m.efficiencyOf(o));
+      }
+    }
+    return m.withEfficiency(efficiencies.isEmpty() ? 1 : Stats.median(efficiencies));
   }
 
   /** The disk-free cells' figures by record count. */
@@ -179,7 +189,7 @@ public record CapacityModel(
    * their cache misses per operation, never below 0; null when fewer than two counts measured
    * misses or they span less than {@link #MIN_MISS_SPREAD}.
    */
-  private static Double missSlope(java.util.Collection<InMemory> counts) {
+  private static Double missSlope(Collection<InMemory> counts) {
     List<InMemory> known = counts.stream().filter(m -> Double.isFinite(m.missesPerOp())).toList();
     if (known.size() < 2) {
       return null;
@@ -307,7 +317,7 @@ public record CapacityModel(
     if (!perRead && extra <= 0) {
       return 0;
     }
-    java.util.function.DoubleFunction<ClosedLoop> at =
+    DoubleFunction<ClosedLoop> at =
         c ->
             perRead
                 ? loop(mem, extra, readsPerOp, o.disk(), capEfficiency, c, cpuMicrosPerMiss)
