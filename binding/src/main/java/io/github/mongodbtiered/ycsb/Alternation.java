@@ -7,6 +7,9 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -17,7 +20,8 @@ import org.HdrHistogram.Recorder;
  * and records it there; {@link AlternatingPhase} moves the switch and closes the slices.
  *
  * <p>An operation in flight when the switch moves finishes on its arm and is recorded there, so it
- * counts in that arm's next slice: nothing is lost, and no arm is credited with another's work.
+ * counts in that arm's next slice: nothing is lost, and no arm is credited with another's work. An
+ * operation's latency and its outcome always fall in the same slice.
  */
 public final class Alternation implements AutoCloseable {
   /** YCSB's DB classes are made by name: they find their alternation by this property's id. */
@@ -32,6 +36,9 @@ public final class Alternation implements AutoCloseable {
   private final String id;
   private final List<Map<String, Recorder>> latencies = new ArrayList<>();
   private final List<Map<String, Map<String, LongAdder>>> outcomes = new ArrayList<>();
+  // Threads record under the read side, together; a slice closes under the write side, so it never
+  // falls between an operation's latency and its outcome.
+  private final List<ReadWriteLock> pairs = new ArrayList<>();
   private volatile int active;
 
   private Alternation(int arms) {
@@ -42,6 +49,7 @@ public final class Alternation implements AutoCloseable {
     for (int i = 0; i < arms; i++) {
       latencies.add(new ConcurrentHashMap<>());
       outcomes.add(new ConcurrentHashMap<>());
+      pairs.add(new ReentrantReadWriteLock());
     }
   }
 
@@ -84,15 +92,21 @@ public final class Alternation implements AutoCloseable {
    * @param status YCSB's status name ({@code OK}, {@code NOT_FOUND}, {@code ERROR}, ...)
    */
   public void record(int arm, String operation, String status, long latencyMicros) {
-    latencies
-        .get(arm)
-        .computeIfAbsent(operation, k -> new Recorder(3))
-        .recordValue(Math.max(0, latencyMicros));
-    outcomes
-        .get(arm)
-        .computeIfAbsent(operation, k -> new ConcurrentHashMap<>())
-        .computeIfAbsent(status, k -> new LongAdder())
-        .increment();
+    Lock pair = pairs.get(arm).readLock();
+    pair.lock();
+    try {
+      latencies
+          .get(arm)
+          .computeIfAbsent(operation, k -> new Recorder(3))
+          .recordValue(Math.max(0, latencyMicros));
+      outcomes
+          .get(arm)
+          .computeIfAbsent(operation, k -> new ConcurrentHashMap<>())
+          .computeIfAbsent(status, k -> new LongAdder())
+          .increment();
+    } finally {
+      pair.unlock();
+    }
   }
 
   /**
@@ -101,6 +115,16 @@ public final class Alternation implements AutoCloseable {
    * type in {@code always} gets a histogram, empty when the arm did none of it.
    */
   Slice close(int arm, long startMillis, long endMillis, List<String> always) {
+    Lock pair = pairs.get(arm).writeLock();
+    pair.lock();
+    try {
+      return closeLocked(arm, startMillis, endMillis, always);
+    } finally {
+      pair.unlock();
+    }
+  }
+
+  private Slice closeLocked(int arm, long startMillis, long endMillis, List<String> always) {
     Map<String, Histogram> byOperation = new TreeMap<>();
     for (String op : always) {
       latencies.get(arm).computeIfAbsent(op, k -> new Recorder(3));
