@@ -58,11 +58,28 @@ public record ClosedLoop(
         inMemoryP99Micros, flow.cpuResidenceMicros() + tail(flow, threads).quantileMicros(0.99));
   }
 
-  /** The disk's part of an operation's latency in {@code flow}, at {@code threads} threads. */
+  /**
+   * The disk's part of an operation's latency in {@code flow}, at {@code threads} threads. A held
+   * read waits the loop's mean wait per read beyond the throttle's service time, carried by the
+   * held reads alone; where the slice's budget is larger than the threads, at most what is left of
+   * the slice once the budget is spent ({@link DiskTail#restOfSliceMicros}).
+   */
   public DiskTail tail(Flow flow, int threads) {
     double held = DiskTail.heldShare(threads, readCapPerSec);
-    double service = Double.isInfinite(readCapPerSec) ? 0 : 1e6 / readCapPerSec;
-    double queued = Math.max(0, flow.throttleMicrosPerRead() - service);
-    return new DiskTail(readsPerOp, readMicros, held, held > 0 ? queued / held : 0);
+    if (held == 0) {
+      return new DiskTail(readsPerOp, readMicros, 0, 0);
+    }
+    double queued = Math.max(0, flow.throttleMicrosPerRead() - 1e6 / readCapPerSec);
+    double wait = queued / held;
+    if (held < 1) {
+      double freeOpsPerSec =
+          new ClosedLoop(cpuMicros, readsPerOp, readMicros, Double.POSITIVE_INFINITY)
+              .solve(threads)
+              .opsPerSec();
+      wait =
+          Math.min(
+              wait, DiskTail.restOfSliceMicros(threads, readCapPerSec, freeOpsPerSec * readsPerOp));
+    }
+    return new DiskTail(readsPerOp, readMicros, held, wait);
   }
 }
