@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,19 @@ class RecordedSweepsTest {
     args.addAll(List.of("--out", out.toString()));
     assertEquals(0, CliRun.execute(o, e, args.toArray(String[]::new)), e.toString());
     return o.toString();
+  }
+
+  /** The first row of {@code csv} that {@code which} picks, matched whole by {@code regex}. */
+  private static Matcher row(Path csv, Predicate<String> which, String regex) throws IOException {
+    List<String> lines = Files.readAllLines(csv);
+    String row =
+        lines.stream()
+            .filter(which)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(csv + ": " + lines));
+    Matcher m = Pattern.compile(regex).matcher(row);
+    assertTrue(m.matches(), row);
+    return m;
   }
 
   @Test
@@ -102,17 +116,12 @@ class RecordedSweepsTest {
     String text = advise("edge-1", out, "--p99-ms", "20", "--recordcount", "150000");
     // Then fast-lean's answer at 150k, modelled without its own unsteady cell, is unsure or has
     // bands that hold what that cell measured (10,445 ops/s, p99 9.7 ms),
-    List<String> profiles = Files.readAllLines(out.resolve("advise-profiles.csv"));
-    String row =
-        profiles.stream()
-            .filter(l -> l.startsWith("150000,fast-lean,"))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError(profiles.toString()));
     Matcher m =
-        Pattern.compile(
-                "150000,fast-lean,(\\w+),[\\d.]+ \\(([\\d.]+)-([\\d.]+)\\),[\\d.]+ \\(([\\d.]+)-([\\d.]+)\\),.*")
-            .matcher(row);
-    assertTrue(m.matches(), row);
+        row(
+            out.resolve("advise-profiles.csv"),
+            l -> l.startsWith("150000,fast-lean,"),
+            "150000,fast-lean,(\\w+),[\\d.]+ \\(([\\d.]+)-([\\d.]+)\\),[\\d.]+ \\(([\\d.]+)-([\\d.]+)\\),.*");
+    String row = m.group();
     assertTrue(
         m.group(1).equals("unsure")
             || (Double.parseDouble(m.group(2)) <= 10_445
@@ -143,28 +152,15 @@ class RecordedSweepsTest {
     // Given full-5, a default sweep (2M-5M on io1-5000, san-600, hdd-150; docker stand-in, DAMON
     // off), whose 4M cells read 0.033, 0.032 and 0.017 device reads an operation, beside full-4.
     Path out = dir.resolve("adv");
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    String[] args = {
-      "advise",
-      SWEEPS.resolve("full-5").toString(),
-      SWEEPS.resolve("full-4").toString(),
-      "--out",
-      out.toString()
-    };
-    assertEquals(0, CliRun.execute(o, e, args), e.toString());
-    String row =
-        Files.readAllLines(out.resolve("advise-sweeps.csv")).stream()
-            .filter(l -> l.contains("full-5"))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError(o.toString()));
+    advise("full-5", out, SWEEPS.resolve("full-4").toString());
     // Then its disk-bound cells, each predicted without its profile, err at most 15% / 35% in
     // throughput and 25% / 60% in p99 (median / worst), and 4M is a tier edge.
     Matcher m =
-        Pattern.compile(
-                ".*full-5,\\d+,(\\d+),([\\d.]+)% / ([\\d.]+)%,([\\d.]+)% / ([\\d.]+)%,.*,4000000")
-            .matcher(row);
-    assertTrue(m.matches(), row);
+        row(
+            out.resolve("advise-sweeps.csv"),
+            l -> l.contains("full-5"),
+            ".*full-5,\\d+,(\\d+),([\\d.]+)% / ([\\d.]+)%,([\\d.]+)% / ([\\d.]+)%,.*,4000000");
+    String row = m.group();
     assertTrue(Integer.parseInt(m.group(1)) >= 4, row);
     assertTrue(Double.parseDouble(m.group(2)) <= 15 && Double.parseDouble(m.group(3)) <= 35, row);
     assertTrue(Double.parseDouble(m.group(4)) <= 25 && Double.parseDouble(m.group(5)) <= 60, row);
