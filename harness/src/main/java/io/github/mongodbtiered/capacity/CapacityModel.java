@@ -1,6 +1,7 @@
 package io.github.mongodbtiered.capacity;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,8 @@ import java.util.stream.Collectors;
  *     the disk-free cells' time per operation against their misses where they have two or more
  *     counts, else the median over the cells that read the device below its cap; 0 when neither is
  *     known
+ * @param atLevels the model fitted again with every in-memory rate at the slowest and at the
+ *     fastest level the disk-free cells showed ({@link #levels}); empty in those models themselves
  */
 public record CapacityModel(
     ReadsCurve curve,
@@ -36,13 +39,22 @@ public record CapacityModel(
     double bytesPerRead,
     double cpuMicrosPerRead,
     CacheMisses misses,
-    double cpuMicrosPerMiss) {
+    double cpuMicrosPerMiss,
+    List<CapacityModel> atLevels) {
 
   /**
    * A read's time at the device itself, besides the added latency: a throttled cloud or SAN
    * volume's own is a fraction of a millisecond.
    */
   public static final double DEVICE_READ_MICROS = 100;
+
+  /**
+   * How far apart the profiles' reads per operation may lie at one record count, as a ratio, where
+   * the cells do not disagree ({@link TierEdge}): each container's page cache holds a little more
+   * or less. The far-over cells of one count read within 1.24 times of each other on both full
+   * default sweeps that have every such cell steady (full-5: 0.172-0.213, full-6: 0.141-0.163).
+   */
+  public static final double READS_SPREAD = 1.25;
 
   /**
    * The in-memory figures of a record count.
@@ -62,9 +74,9 @@ public record CapacityModel(
    * @param p99Micros READ p99
    * @param reads reads per operation used, with its range and the cells it rests on
    * @param inMemoryFrom the record count whose in-memory figures were used
-   * @param best the figures at the lowest reads per operation of the cells it rests on where they
-   *     disagree ({@link ReadsCurve.Estimate#edge}); elsewhere the prediction's own
-   * @param worst the figures at the highest, alike
+   * @param best the highest throughput and lowest p99 over the reads per operation the cells it
+   *     rests on span (at least {@link #READS_SPREAD}) and the in-memory levels ({@link #atLevels})
+   * @param worst the lowest throughput and highest p99, alike
    */
   public record Prediction(
       double opsPerSec,
@@ -83,11 +95,67 @@ public record CapacityModel(
 
   public CapacityModel {
     inMemory = new TreeMap<>(inMemory);
+    atLevels = List.copyOf(atLevels);
   }
 
-  /** Fitted on {@code cells}: some must never touch the disk (their rate is the in-memory one). */
+  /**
+   * Fitted on {@code cells}: some must never touch the disk (their rate is the in-memory one); and
+   * again at the in-memory levels' ends ({@link #levels}), for the band.
+   */
   public static CapacityModel fit(List<Observation> cells) {
-    TreeMap<Long, InMemory> inMemory = inMemory(cells);
+    CapacityModel m = fitAtLevel(cells, 1);
+    List<CapacityModel> atLevels = new ArrayList<>();
+    for (double level : levels(cells)) {
+      if (Math.abs(level - 1) > 1e-3) {
+        atLevels.add(fitAtLevel(cells, level));
+      }
+    }
+    return new CapacityModel(
+        m.curve,
+        m.inMemory,
+        m.capEfficiency,
+        m.bytesPerRead,
+        m.cpuMicrosPerRead,
+        m.misses,
+        m.cpuMicrosPerMiss,
+        atLevels);
+  }
+
+  /**
+   * The slowest and the fastest disk-free cell's rate over the mean of them all, once the time
+   * their cache misses explain is taken out ({@link #missSlope}): where between these a new server
+   * start's in-memory rate falls. The JIT settles at a level of its own each start (full-6's 2M
+   * cells ran 29,255, 21,252 and 20,375 ops/s; full-5's 3M cells 16,820 and 19,646 beside 2M's
+   * 16,017-16,890), and a device read's CPU time is fitted from the few percent a cell below its
+   * cap runs slower than that rate: one level more or less moves it by half.
+   */
+  static double[] levels(List<Observation> cells) {
+    List<Observation> free = cells.stream().filter(Observation::diskFree).toList();
+    Double slope = missSlope(inMemory(cells, 1).values());
+    double perMiss = slope == null ? 0 : slope;
+    double[] own =
+        free.stream()
+            .mapToDouble(
+                o -> {
+                  Double misses = o.reads().fsReadsPerOp();
+                  double t = 1e6 / o.opsPerSec().value();
+                  return t - perMiss * (misses == null ? 0 : misses);
+                })
+            .filter(t -> t > 0)
+            .toArray();
+    if (own.length < 2) {
+      return new double[0];
+    }
+    double mean = Arrays.stream(own).average().orElseThrow();
+    // Times per operation: the slowest cell's is the largest.
+    return new double[] {
+      mean / Arrays.stream(own).max().orElseThrow(), mean / Arrays.stream(own).min().orElseThrow()
+    };
+  }
+
+  /** Fitted on {@code cells} with every in-memory rate times {@code level}. */
+  private static CapacityModel fitAtLevel(List<Observation> cells, double level) {
+    TreeMap<Long, InMemory> inMemory = inMemory(cells, level);
     if (inMemory.isEmpty()) {
       throw new NotModelableException(
           "no cell that never touches the disk (under "
@@ -117,7 +185,8 @@ public record CapacityModel(
             bytesPerRead,
             0,
             misses,
-            perMissSlope == null ? 0 : perMissSlope);
+            perMissSlope == null ? 0 : perMissSlope,
+            List.of());
     for (int round = 0; round < 2; round++) {
       m = m.refitted(cells, perMiss);
     }
@@ -146,8 +215,8 @@ public record CapacityModel(
     return m.withEfficiency(efficiencies.isEmpty() ? 1 : Stats.median(efficiencies));
   }
 
-  /** The disk-free cells' figures by record count. */
-  private static TreeMap<Long, InMemory> inMemory(List<Observation> cells) {
+  /** The disk-free cells' figures by record count, their rates times {@code level}. */
+  private static TreeMap<Long, InMemory> inMemory(List<Observation> cells, double level) {
     TreeMap<Long, InMemory> inMemory = new TreeMap<>();
     cells.stream()
         .filter(Observation::diskFree)
@@ -157,7 +226,11 @@ public record CapacityModel(
                 inMemory.put(
                     count,
                     new InMemory(
-                        os.stream().mapToDouble(o -> o.opsPerSec().value()).average().orElse(0),
+                        level
+                            * os.stream()
+                                .mapToDouble(o -> o.opsPerSec().value())
+                                .average()
+                                .orElse(0),
                         os.stream().mapToDouble(Observation::p99Micros).average().orElse(0),
                         os.stream()
                             .mapToDouble(
@@ -173,12 +246,19 @@ public record CapacityModel(
 
   private CapacityModel withCpu(double perRead, double perMiss) {
     return new CapacityModel(
-        curve, inMemory, capEfficiency, bytesPerRead, perRead, misses, perMiss);
+        curve, inMemory, capEfficiency, bytesPerRead, perRead, misses, perMiss, atLevels);
   }
 
   private CapacityModel withEfficiency(double efficiency) {
     return new CapacityModel(
-        curve, inMemory, efficiency, bytesPerRead, cpuMicrosPerRead, misses, cpuMicrosPerMiss);
+        curve,
+        inMemory,
+        efficiency,
+        bytesPerRead,
+        cpuMicrosPerRead,
+        misses,
+        cpuMicrosPerMiss,
+        atLevels);
   }
 
   /** Below this spread of misses per operation the disk-free cells give no slope. */
@@ -220,26 +300,76 @@ public record CapacityModel(
   }
 
   /**
-   * Throughput and p99 on {@code disk} at {@code recordCount} records, memory and threads; on a
-   * tier's edge also at both ends of the reads per operation the cells there disagree on.
+   * Throughput and p99 on {@code disk} at {@code recordCount} records, memory and threads, with the
+   * best and worst over the reads per operation a profile there may have and the in-memory levels.
+   * The p99 is a step where a second held slice reaches the 99th percentile (150 IOPS: about 105 ms
+   * below 0.15 device reads per operation, 190 above); where the reads' range straddles one, the
+   * point lies halfway between its ends on a log scale, which errs least at worst.
    */
   public Prediction predict(long recordCount, DiskSpec disk, long memoryBytes, int threads) {
     ReadsCurve.Estimate reads = curve.at(recordCount, memoryBytes);
-    Map.Entry<Long, InMemory> mem = inMemoryFor(recordCount);
-    double extra = missesBeyond(recordCount, mem.getValue());
-    Figures point = figures(mem.getValue(), extra, reads.readsPerOp(), disk, threads);
-    Figures best =
-        reads.edge() ? figures(mem.getValue(), extra, reads.low(), disk, threads) : point;
-    Figures worst =
-        reads.edge() ? figures(mem.getValue(), extra, reads.high(), disk, threads) : point;
-    return new Prediction(point.opsPerSec(), point.p99Micros(), reads, mem.getKey(), best, worst);
+    double r = reads.readsPerOp();
+    double spread = Math.sqrt(READS_SPREAD);
+    return prediction(
+        recordCount,
+        reads,
+        new double[] {r / spread, r * spread, reads.low(), reads.high()},
+        disk,
+        threads);
   }
 
   /**
-   * Throughput and p99 of a cell whose own reads per operation are known ({@code reads}: its memory
-   * state), the rest from this model.
+   * Throughput and p99 of a cell whose own reads per operation are known ({@code readsPerOp}: its
+   * memory state), the rest from this model; the best and worst over the in-memory levels.
    */
-  public Figures predictAt(long recordCount, DiskSpec disk, double readsPerOp, int threads) {
+  public Prediction predictAt(long recordCount, DiskSpec disk, double readsPerOp, int threads) {
+    double r = readsPerOp;
+    return prediction(
+        recordCount,
+        new ReadsCurve.Estimate(r, r, r, false, List.of()),
+        new double[] {r, r, r, r},
+        disk,
+        threads);
+  }
+
+  /**
+   * The prediction at {@code reads}: the p99's point halfway between the figures at {@code at[0]}
+   * and {@code at[1]}, the best and worst over all of {@code at} and the in-memory levels.
+   */
+  private Prediction prediction(
+      long recordCount, ReadsCurve.Estimate reads, double[] at, DiskSpec disk, int threads) {
+    Figures point = figuresAt(recordCount, reads.readsPerOp(), disk, threads);
+    List<Figures> all = new ArrayList<>(List.of(point));
+    for (CapacityModel m : concat(this, atLevels)) {
+      for (double r : at) {
+        all.add(m.figuresAt(recordCount, r, disk, threads));
+      }
+    }
+    Figures best =
+        new Figures(
+            all.stream().mapToDouble(Figures::opsPerSec).max().orElseThrow(),
+            all.stream().mapToDouble(Figures::p99Micros).min().orElseThrow());
+    Figures worst =
+        new Figures(
+            all.stream().mapToDouble(Figures::opsPerSec).min().orElseThrow(),
+            all.stream().mapToDouble(Figures::p99Micros).max().orElseThrow());
+    return new Prediction(
+        point.opsPerSec(),
+        Math.sqrt(all.get(1).p99Micros() * all.get(2).p99Micros()),
+        reads,
+        inMemoryFor(recordCount).getKey(),
+        best,
+        worst);
+  }
+
+  private static List<CapacityModel> concat(CapacityModel first, List<CapacityModel> rest) {
+    List<CapacityModel> all = new ArrayList<>(List.of(first));
+    all.addAll(rest);
+    return all;
+  }
+
+  /** Throughput and p99 at {@code readsPerOp}, the rest from this model. */
+  private Figures figuresAt(long recordCount, double readsPerOp, DiskSpec disk, int threads) {
     InMemory mem = inMemoryFor(recordCount).getValue();
     return figures(mem, missesBeyond(recordCount, mem), readsPerOp, disk, threads);
   }

@@ -32,6 +32,8 @@ public record LeaveOneOut(List<Check> checks, List<Exclusion> unchecked, List<Ti
    * @param predictedP99Micros the prediction
    * @param extrapolated the prediction's reads per operation lay beyond the other profiles' points
    * @param ownReads predicted from its own reads per operation: its count is on the tier's edge
+   * @param best the prediction's best figures ({@link CapacityModel.Prediction#best})
+   * @param worst its worst
    */
   public record Check(
       String cell,
@@ -41,7 +43,9 @@ public record LeaveOneOut(List<Check> checks, List<Exclusion> unchecked, List<Ti
       double measuredP99Micros,
       double predictedP99Micros,
       boolean extrapolated,
-      boolean ownReads) {
+      boolean ownReads,
+      CapacityModel.Figures best,
+      CapacityModel.Figures worst) {
 
     /** Predicted over measured, less 1: +0.10 is 10% too high. */
     public double opsError() {
@@ -58,15 +62,16 @@ public record LeaveOneOut(List<Check> checks, List<Exclusion> unchecked, List<Ti
     }
 
     /**
-     * Whether {@code band} around the predictions holds both measured figures, within a tenth of a
-     * percent (the figures' rounding: a cell keeps its p99 in whole microseconds).
+     * Whether {@code band} around the best and worst figures holds both measured figures, as an
+     * answer's band would, within a tenth of a percent (the figures' rounding: a cell keeps its p99
+     * in whole microseconds).
      */
     boolean heldBy(ErrorBand band) {
       double slack = 1e-3;
-      return band.opsLow(predictedOpsPerSec) * (1 - slack) <= measuredOpsPerSec
-          && measuredOpsPerSec <= band.opsHigh(predictedOpsPerSec) * (1 + slack)
-          && band.p99Low(predictedP99Micros) * (1 - slack) <= measuredP99Micros
-          && measuredP99Micros <= band.p99High(predictedP99Micros) * (1 + slack);
+      return band.opsLow(worst.opsPerSec()) * (1 - slack) <= measuredOpsPerSec
+          && measuredOpsPerSec <= band.opsHigh(best.opsPerSec()) * (1 + slack)
+          && band.p99Low(best.p99Micros()) * (1 - slack) <= measuredP99Micros
+          && measuredP99Micros <= band.p99High(worst.p99Micros()) * (1 + slack);
     }
   }
 
@@ -109,30 +114,21 @@ public record LeaveOneOut(List<Check> checks, List<Exclusion> unchecked, List<Ti
   }
 
   private static Check check(CapacityModel model, Observation o, boolean ownReads) {
-    double ops;
-    double p99;
-    boolean extrapolated = false;
-    if (ownReads) {
-      CapacityModel.Figures f =
-          model.predictAt(o.recordCount(), o.disk(), o.reads().deviceReadsPerOp(), o.threads());
-      ops = f.opsPerSec();
-      p99 = f.p99Micros();
-    } else {
-      CapacityModel.Prediction p =
-          model.predict(o.recordCount(), o.disk(), o.memoryBytes(), o.threads());
-      ops = p.opsPerSec();
-      p99 = p.p99Micros();
-      extrapolated = p.extrapolated();
-    }
+    CapacityModel.Prediction p =
+        ownReads
+            ? model.predictAt(o.recordCount(), o.disk(), o.reads().deviceReadsPerOp(), o.threads())
+            : model.predict(o.recordCount(), o.disk(), o.memoryBytes(), o.threads());
     return new Check(
         o.key(),
         o.diskBound(),
         o.opsPerSec().value(),
-        ops,
+        p.opsPerSec(),
         o.p99Micros(),
-        p99,
-        extrapolated,
-        ownReads);
+        p.p99Micros(),
+        !ownReads && p.extrapolated(),
+        ownReads,
+        p.best(),
+        p.worst());
   }
 
   /** The checks of disk-bound cells only. */

@@ -38,7 +38,13 @@ class CapacityTest {
     assertEquals(15, c.validation().checks().size());
     for (LeaveOneOut.Check check : c.validation().checks()) {
       assertEquals(0, check.opsError(), 1e-3, check.toString());
-      assertEquals(0, check.p99Error(), 1e-3, check.toString());
+      // The p99's point lies halfway, on a log scale, between the loop's at the ends of the reads'
+      // spread: within a percent of the loop's own where the p99 is smooth in the reads.
+      assertEquals(0, check.p99Error(), 1e-2, check.toString());
+      assertTrue(check.worst().opsPerSec() <= check.measuredOpsPerSec(), check.toString());
+      assertTrue(check.best().opsPerSec() >= check.measuredOpsPerSec(), check.toString());
+      assertTrue(check.best().p99Micros() <= check.measuredP99Micros() * 1.001, check.toString());
+      assertTrue(check.worst().p99Micros() >= check.measuredP99Micros() * 0.999, check.toString());
     }
     assertEquals(SyntheticReport.EFFICIENCY, c.model().capEfficiency(), 1e-3);
     assertEquals(SyntheticReport.CPU_MICROS_PER_READ, c.model().cpuMicrosPerRead(), 0.5);
@@ -112,9 +118,29 @@ class CapacityTest {
     double above = SyntheticReport.loop(r, 5_000_000L, a.iops() * 1.002, 7).solve(16).opsPerSec();
     double below = SyntheticReport.loop(r, 5_000_000L, a.iops() * 0.998, 7).solve(16).opsPerSec();
     assertTrue(above >= 5000 && below < 5000, a + ": " + below + " .. " + above);
-    // A band of zero width: the checks were exact.
-    assertEquals(a.iops(), a.iopsLow(), a.iops() * 1e-3);
-    assertEquals(a.iops(), a.iopsHigh(), a.iops() * 1e-3);
+    // The checks were exact, so the band is the reads' spread and the in-memory levels alone: it
+    // reaches at least the IOPS the known loop needs at the spread's ends (its worst end may be
+    // none: at the slower in-memory level no IOPS reach 5000).
+    double spread = Math.sqrt(CapacityModel.READS_SPREAD);
+    assertTrue(a.iopsLow() <= leastIopsFor5000(r / spread) * 1.002, a.toString());
+    assertTrue(a.iopsLow() < a.iops(), a.toString());
+    assertTrue(
+        a.iopsHigh() == null || a.iopsHigh() >= leastIopsFor5000(r * spread) * 0.998, a.toString());
+  }
+
+  /** The least IOPS at which the generator's loop at 5M and {@code r} reads/op reaches 5000. */
+  private static double leastIopsFor5000(double r) {
+    double lo = 1;
+    double hi = 1e6;
+    while (hi - lo > 0.5) {
+      double mid = (lo + hi) / 2;
+      if (SyntheticReport.loop(r, 5_000_000L, mid, 7).solve(16).opsPerSec() >= 5000) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return hi;
   }
 
   @Test
@@ -156,7 +182,10 @@ class CapacityTest {
     }
   }
 
-  /** The generator's p99 at any count: reads per operation linear between its counts. */
+  /**
+   * The generator's p99 at any count, reads per operation linear between its counts, taken as the
+   * model takes its point: halfway on a log scale between the p99s at the reads' spread's ends.
+   */
   private static double p99At(long count, io.github.mongodbtiered.profiles.DiskProfile p) {
     List<Long> counts = SyntheticReport.COUNTS;
     int i = 1;
@@ -168,6 +197,12 @@ class CapacityTest {
     double ra = SyntheticReport.READS_PER_OP.get(a);
     double rb = SyntheticReport.READS_PER_OP.get(b);
     double r = Math.max(0, ra + (rb - ra) * (count - a) / (double) (b - a));
+    double spread = Math.sqrt(CapacityModel.READS_SPREAD);
+    return Math.sqrt(p99AtReads(r / spread, count, p) * p99AtReads(r * spread, count, p));
+  }
+
+  private static double p99AtReads(
+      double r, long count, io.github.mongodbtiered.profiles.DiskProfile p) {
     ClosedLoop loop = SyntheticReport.loop(r, count, p.readIops(), p.addedLatencyMillis());
     return loop.p99Micros(loop.solve(16), SyntheticReport.IN_MEMORY_P99_MICROS, 16);
   }
