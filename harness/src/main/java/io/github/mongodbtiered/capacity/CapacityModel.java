@@ -1,7 +1,6 @@
 package io.github.mongodbtiered.capacity;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -49,10 +48,11 @@ public record CapacityModel(
   public static final double DEVICE_READ_MICROS = 100;
 
   /**
-   * How far apart the profiles' reads per operation may lie at one record count, as a ratio, where
-   * the cells do not disagree ({@link TierEdge}): each container's page cache holds a little more
-   * or less. The far-over cells of one count read within 1.24 times of each other on both full
-   * default sweeps that have every such cell steady (full-5: 0.172-0.213, full-6: 0.141-0.163).
+   * How far apart the profiles' reads per operation may lie at one record count, as a ratio, at
+   * least (a {@link TierEdge} spans its cells' wider range): each container's page cache holds a
+   * little more or less. The far-over cells of one count read within 1.24 times of each other on
+   * both full default sweeps that have every such cell steady (full-5: 0.172-0.213, full-6:
+   * 0.141-0.163).
    */
   public static final double READS_SPREAD = 1.25;
 
@@ -122,35 +122,41 @@ public record CapacityModel(
   }
 
   /**
-   * The slowest and the fastest disk-free cell's rate over the mean of them all, once the time
-   * their cache misses explain is taken out ({@link #missSlope}): where between these a new server
-   * start's in-memory rate falls. The JIT settles at a level of its own each start (full-6's 2M
-   * cells ran 29,255, 21,252 and 20,375 ops/s; full-5's 3M cells 16,820 and 19,646 beside 2M's
+   * The slowest and the fastest disk-free cell's rate over the mean: where between these a new
+   * server start's in-memory rate falls. The JIT settles at a level of its own each start (full-6's
+   * 2M cells ran 29,255, 21,252 and 20,375 ops/s; full-5's 3M cells 16,820 and 19,646 beside 2M's
    * 16,017-16,890), and a device read's CPU time is fitted from the few percent a cell below its
-   * cap runs slower than that rate: one level more or less moves it by half.
+   * cap runs slower than that rate: one level more or less moves it by half. Where every such cell
+   * measured its cache misses, a cell's time per operation less what its misses explain ({@link
+   * #missSlope}, 0 where it is not known) is set against the mean of all: the counts' rates differ
+   * by their misses and by level, and the misses part is taken out. Where misses were not measured,
+   * each cell against its own count's mean: what sets the counts apart is then not known.
    */
   static double[] levels(List<Observation> cells) {
     List<Observation> free = cells.stream().filter(Observation::diskFree).toList();
-    Double slope = missSlope(inMemory(cells, 1).values());
+    boolean missesKnown = free.stream().allMatch(o -> o.reads().fsReadsPerOp() != null);
+    Double slope = missesKnown ? missSlope(inMemory(cells, 1).values()) : null;
     double perMiss = slope == null ? 0 : slope;
-    double[] own =
-        free.stream()
-            .mapToDouble(
-                o -> {
-                  Double misses = o.reads().fsReadsPerOp();
-                  double t = 1e6 / o.opsPerSec().value();
-                  return t - perMiss * (misses == null ? 0 : misses);
-                })
-            .filter(t -> t > 0)
-            .toArray();
-    if (own.length < 2) {
-      return new double[0];
+    Map<Long, List<Double>> times = new TreeMap<>();
+    for (Observation o : free) {
+      double t = 1e6 / o.opsPerSec().value();
+      if (missesKnown) {
+        t -= perMiss * o.reads().fsReadsPerOp();
+      }
+      if (t > 0 && Double.isFinite(t)) {
+        times.computeIfAbsent(missesKnown ? 0L : o.recordCount(), k -> new ArrayList<>()).add(t);
+      }
     }
-    double mean = Arrays.stream(own).average().orElseThrow();
-    // Times per operation: the slowest cell's is the largest.
-    return new double[] {
-      mean / Arrays.stream(own).max().orElseThrow(), mean / Arrays.stream(own).min().orElseThrow()
-    };
+    double slowest = 1;
+    double fastest = 1;
+    for (List<Double> group : times.values()) {
+      double mean = group.stream().mapToDouble(d -> d).average().orElseThrow();
+      for (double t : group) {
+        slowest = Math.min(slowest, mean / t);
+        fastest = Math.max(fastest, mean / t);
+      }
+    }
+    return new double[] {slowest, fastest};
   }
 
   /** Fitted on {@code cells} with every in-memory rate times {@code level}. */
@@ -304,18 +310,12 @@ public record CapacityModel(
    * best and worst over the reads per operation a profile there may have and the in-memory levels.
    * The p99 is a step where a second held slice reaches the 99th percentile (150 IOPS: about 105 ms
    * below 0.15 device reads per operation, 190 above); where the reads' range straddles one, the
-   * point lies halfway between its ends on a log scale, which errs least at worst.
+   * point lies halfway between its ends on a log scale, whose ratio to either side is the least at
+   * worst.
    */
   public Prediction predict(long recordCount, DiskSpec disk, long memoryBytes, int threads) {
     ReadsCurve.Estimate reads = curve.at(recordCount, memoryBytes);
-    double r = reads.readsPerOp();
-    double spread = Math.sqrt(READS_SPREAD);
-    return prediction(
-        recordCount,
-        reads,
-        new double[] {r / spread, r * spread, reads.low(), reads.high()},
-        disk,
-        threads);
+    return prediction(recordCount, reads, Math.sqrt(READS_SPREAD), disk, threads);
   }
 
   /**
@@ -325,25 +325,33 @@ public record CapacityModel(
   public Prediction predictAt(long recordCount, DiskSpec disk, double readsPerOp, int threads) {
     double r = readsPerOp;
     return prediction(
-        recordCount,
-        new ReadsCurve.Estimate(r, r, r, false, List.of()),
-        new double[] {r, r, r, r},
-        disk,
-        threads);
+        recordCount, new ReadsCurve.Estimate(r, r, r, false, List.of()), 1, disk, threads);
   }
 
   /**
-   * The prediction at {@code reads}: the p99's point halfway between the figures at {@code at[0]}
-   * and {@code at[1]}, the best and worst over all of {@code at} and the in-memory levels.
+   * The prediction at {@code reads}: the p99's point halfway (log scale) between this model's at
+   * the reads / {@code spread} and x {@code spread}; the best and worst at the lowest and highest
+   * reads (those and the cells' range) of this model and those at the in-memory levels. Fewer reads
+   * never give less throughput or a higher p99, so the ends are enough.
    */
   private Prediction prediction(
-      long recordCount, ReadsCurve.Estimate reads, double[] at, DiskSpec disk, int threads) {
-    Figures point = figuresAt(recordCount, reads.readsPerOp(), disk, threads);
-    List<Figures> all = new ArrayList<>(List.of(point));
-    for (CapacityModel m : concat(this, atLevels)) {
-      for (double r : at) {
-        all.add(m.figuresAt(recordCount, r, disk, threads));
-      }
+      long recordCount, ReadsCurve.Estimate reads, double spread, DiskSpec disk, int threads) {
+    double r = reads.readsPerOp();
+    Figures point = figuresAt(recordCount, r, disk, threads);
+    Figures fewer = spread == 1 ? point : figuresAt(recordCount, r / spread, disk, threads);
+    Figures more = spread == 1 ? point : figuresAt(recordCount, r * spread, disk, threads);
+    double low = Math.min(reads.low(), r / spread);
+    double high = Math.max(reads.high(), r * spread);
+    List<Figures> all = new ArrayList<>(List.of(point, fewer, more));
+    if (low < r / spread) {
+      all.add(figuresAt(recordCount, low, disk, threads));
+    }
+    if (high > r * spread) {
+      all.add(figuresAt(recordCount, high, disk, threads));
+    }
+    for (CapacityModel m : atLevels) {
+      all.add(m.figuresAt(recordCount, low, disk, threads));
+      all.add(m.figuresAt(recordCount, high, disk, threads));
     }
     Figures best =
         new Figures(
@@ -355,17 +363,11 @@ public record CapacityModel(
             all.stream().mapToDouble(Figures::p99Micros).max().orElseThrow());
     return new Prediction(
         point.opsPerSec(),
-        Math.sqrt(all.get(1).p99Micros() * all.get(2).p99Micros()),
+        Math.sqrt(fewer.p99Micros() * more.p99Micros()),
         reads,
         inMemoryFor(recordCount).getKey(),
         best,
         worst);
-  }
-
-  private static List<CapacityModel> concat(CapacityModel first, List<CapacityModel> rest) {
-    List<CapacityModel> all = new ArrayList<>(List.of(first));
-    all.addAll(rest);
-    return all;
   }
 
   /** Throughput and p99 at {@code readsPerOp}, the rest from this model. */

@@ -9,9 +9,11 @@ import java.util.List;
  * of throughput and of p99 a next check may have, and the median and worst absolute errors of the
  * checks. The ratios span every check's and, from three checks on, the 95% prediction interval of
  * one more (Student's t on the log ratios): the lowest and highest of a few checks held 6 and 7 of
- * 9 held-out cells in a full sweep. A prediction's band is the prediction divided by those ratios:
- * a model that may be 20% high means the truth may be the prediction / 1.2. The band always holds
- * the prediction itself.
+ * 9 held-out cells in a full sweep. A prediction's band is its worst and best figures ({@link
+ * CapacityModel.Prediction#worst}) divided by those ratios: a model that may be 20% high means the
+ * truth may be the figure / 1.2. The band always holds the prediction itself. The checks' errors
+ * already carry some of the reads' and the in-memory level's variation that the worst and best
+ * span, so the band leans wide rather than narrow.
  *
  * @param checks how many checks it rests on (0: no band is known, every ratio 1)
  */
