@@ -108,6 +108,24 @@ class RecordedSweepsTest {
   }
 
   @Test
+  void givenAFarOverRowWhoseCellsDisagreeTheAnswersThereCarryTheRange() throws IOException {
+    // Given full-8, a default sweep whose 5M cells read 0.176, 0.148 and 0.095 device reads an
+    // operation on io1-5000, san-600 and hdd-150 (hdd-150's not steady, so fitted only when asked),
+    Path out = dir.resolve("adv");
+    String text = advise("full-8", out, "--include-unsteady", "--p99-ms", "20");
+    // then 5M is a tier edge, each of its cells checked on its own reads,
+    assertTrue(text.contains("tier edge at 5000000 records"), text);
+    // and the least IOPS at 5M rests on the edge: its band reaches none, as hdd-150's reads allow
+    // far fewer IOPS than io1-5000's.
+    List<String> least = Files.readAllLines(out.resolve("advise-least-iops.csv"));
+    List<String> at5M = least.stream().filter(l -> l.startsWith("5000000,")).toList();
+    assertEquals(2, at5M.size(), least::toString);
+    for (String row : at5M) {
+      assertTrue(row.matches("5000000,\\d+,\\d+,\\d+ - none,\"model, tier edge\",.*"), row);
+    }
+  }
+
+  @Test
   void givenAProfileWithLessMemoryItsCellsDisagreeAtOneSizeAndTheAnswerThereIsUnsureOrHoldsThem()
       throws IOException {
     // Given a scaled sweep (20k, 150k and 300k records) on fast-small and slow-small (512 MiB) and
