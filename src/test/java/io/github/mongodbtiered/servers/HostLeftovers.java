@@ -77,13 +77,20 @@ public final class HostLeftovers {
 
   /**
    * The file behind the loop device {@code /sys/block/loopN}, or null when it has none: never
-   * attached, or detached while the devices were listed (another run's teardown).
+   * attached, or detached while the devices were listed (another run's teardown). A device detached
+   * between the open and the read answers ENODEV (ci-24: "No such device" while a signalled sweep
+   * removed its loop device), which means the same.
    */
   public static String backingFile(Path blockDir) throws IOException {
     try {
       return Files.readString(blockDir.resolve("loop/backing_file")).strip();
     } catch (NoSuchFileException e) {
       return null;
+    } catch (IOException e) {
+      if ("No such device".equals(e.getMessage())) {
+        return null;
+      }
+      throw e;
     }
   }
 

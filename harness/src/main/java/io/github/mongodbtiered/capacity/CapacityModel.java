@@ -29,7 +29,9 @@ import java.util.stream.Collectors;
  *     counts, else the median over the cells that read the device below its cap; 0 when neither is
  *     known
  * @param atLevels the model fitted again with every in-memory rate at the slowest and at the
- *     fastest level the disk-free cells showed ({@link #levels}); empty in those models themselves
+ *     fastest level the disk-free cells showed ({@link #levels}), and where no cell below its cap
+ *     fitted a device read's CPU, with the most it can be ({@link #mostCpuPerRead}); for the band,
+ *     empty in those models themselves
  */
 public record CapacityModel(
     ReadsCurve curve,
@@ -109,6 +111,10 @@ public record CapacityModel(
       if (Math.abs(level - 1) > 1e-3) {
         atLevels.add(fitAtLevel(cells, level));
       }
+    }
+    double most = m.mostCpuPerRead(cells);
+    if (most > 0) {
+      atLevels.add(m.withCpu(most, m.cpuMicrosPerMiss));
     }
     return new CapacityModel(
         m.curve,
@@ -429,19 +435,20 @@ public record CapacityModel(
    * on the reads.
    */
   private double cpuPerReadOf(Observation o) {
-    return cpuOf(o, true);
+    return cpuOf(o, true, o.disk());
   }
 
   /** The CPU time per cache miss at which this model, without a device read's own, gives it. */
   private double cpuPerMissOf(Observation o) {
-    return cpuOf(o, false);
+    return cpuOf(o, false, o.disk());
   }
 
   /**
    * The CPU time per device read ({@code perRead}) or per cache miss beyond the in-memory cells' at
-   * which this model gives {@code o}'s throughput; 0 when even none leaves it slower.
+   * which this model gives {@code o}'s throughput on {@code disk} (its own, or one without its
+   * throttle); 0 when even none leaves it slower.
    */
-  private double cpuOf(Observation o, boolean perRead) {
+  private double cpuOf(Observation o, boolean perRead, DiskSpec disk) {
     InMemory mem = inMemoryFor(o.recordCount()).getValue();
     double extra = missesBeyond(o.recordCount(), mem);
     double readsPerOp = o.reads().deviceReadsPerOp();
@@ -452,8 +459,8 @@ public record CapacityModel(
     DoubleFunction<ClosedLoop> at =
         c ->
             perRead
-                ? loop(mem, extra, readsPerOp, o.disk(), capEfficiency, c, cpuMicrosPerMiss)
-                : loop(mem, extra, readsPerOp, o.disk(), capEfficiency, 0, c);
+                ? loop(mem, extra, readsPerOp, disk, capEfficiency, c, cpuMicrosPerMiss)
+                : loop(mem, extra, readsPerOp, disk, capEfficiency, 0, c);
     if (at.apply(0).solve(o.threads()).opsPerSec() <= measured) {
       return 0;
     }
@@ -469,6 +476,27 @@ public record CapacityModel(
       }
     }
     return (lo + hi) / 2;
+  }
+
+  /**
+   * Where no cell read the device below its cap, nothing tells a device read's CPU time, and the
+   * model takes 0: the most it can be instead, the least over the cells at their cap of the CPU per
+   * read at which the loop without a throttle would already run as slowly as the cell did (more,
+   * and the CPU, not the throttle, would have set its rate). 0 where a cell below its cap fitted
+   * it, or no cell at its cap bounds it. full-8 with io1-5000 held out: san-600's 5M cell (4,053
+   * ops/s at 0.148 reads an operation) bounds it near 1.3 ms, and io1-5000's 5M cell, CPU-bound at
+   * 10,361 ops/s, lies between the in-memory rate and that bound's.
+   */
+  private double mostCpuPerRead(List<Observation> cells) {
+    if (cells.stream().anyMatch(o -> !o.diskFree() && !o.saturated())) {
+      return 0;
+    }
+    return cells.stream()
+        .filter(Observation::saturated)
+        .mapToDouble(o -> cpuOf(o, true, new DiskSpec(0, o.disk().addedLatencyMillis(), 0)))
+        .filter(c -> c > 0)
+        .min()
+        .orElse(0);
   }
 
   /** The cap efficiency at which this model, given the cell's own reads, gives its throughput. */
