@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * one run per round, the rounds' orders are permutations drawn from the seed, {@code compare} pairs
  * the runs by round and calls the slower one slower, and the same command again measures nothing.
  * On Docker, variants alternating within each round run their servers at once, each on a data set
- * of its own, and take turns of the client.
+ * of its own (a copy of an earlier variant's where their servers read the same files), and take
+ * turns of the client.
  */
 class VariantSweepTest {
   private static final Path PROFILES = SweepScenario.ROOT.resolve("profiles/scaled.profiles");
@@ -121,6 +122,8 @@ class VariantSweepTest {
             "snappy=",
             "--variant",
             "zlib=--server-arg=--wiredTigerCollectionBlockCompressor=zlib",
+            "--variant",
+            "again=",
             "--rounds",
             "2",
             "--seconds",
@@ -132,10 +135,15 @@ class VariantSweepTest {
     VariantsManifest m = VariantsManifest.read(out);
     assertEquals(250L, m.alternateMillis());
     assertEquals(
-        List.of("snappy", "zlib"),
+        List.of("snappy", "zlib", "again"),
         m.variants().stream().map(VariantsManifest.Entry::dataSet).toList(),
         "each server runs on files of its own");
     assertTrue(Files.isDirectory(dir.resolve("data-zlib")), "zlib loaded a data set of its own");
+    // again's server reads the files snappy's does: its own are a byte copy of snappy's, not a
+    // second load (two loads are not the same files, and differed by up to 5% in A/A sweeps).
+    assertEquals("snappy", m.variants().get(2).copyOf());
+    assertTrue(said.toString().contains("snappy's data set copied for again"), said::toString);
+    assertTrue(Files.readString(out.resolve("index.html")).contains("a copy of snappy"));
     for (String name : m.names()) {
       assertTrue(only(out, name).ok(), () -> name + ": " + said);
       assertEquals(2, only(out, name).repeatRuns().size());

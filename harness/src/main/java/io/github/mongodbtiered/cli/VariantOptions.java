@@ -55,7 +55,8 @@ final class VariantOptions {
       fallbackValue = "" + Variants.DEFAULT_SLICE_MILLIS,
       description =
           "With variants: in each round, start every variant's server at once (each on a data set"
-              + " of its own, loaded for it) and let one client switch between them every MILLIS"
+              + " of its own: loaded for it, or a copy of an earlier variant's whose server reads"
+              + " the same files) and let one client switch between them every MILLIS"
               + " (default "
               + Variants.DEFAULT_SLICE_MILLIS
               + "), each measured for --seconds in all, so the host's drift falls on all alike."

@@ -103,7 +103,11 @@ final class VariantsOutput {
           .append("</a></td><td><code>")
           .append(esc(e.options().isEmpty() ? "(the sweep's own)" : String.join(" ", e.options())))
           .append("</code></td><td>")
-          .append(esc(e.dataSet().equals(e.name()) ? "its own" : "shared with " + e.dataSet()))
+          .append(
+              esc(
+                  e.copyOf() != null
+                      ? "a copy of " + e.copyOf() + "'s"
+                      : e.dataSet().equals(e.name()) ? "its own" : "shared with " + e.dataSet()))
           .append("</td></tr>");
     }
     return h.append("</table></body></html>\n").toString();

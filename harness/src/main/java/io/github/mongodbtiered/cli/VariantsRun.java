@@ -110,7 +110,13 @@ final class VariantsRun {
   private static VariantsManifest manifest(SweepCommand command, Variants variants) {
     List<VariantsManifest.Entry> entries = new ArrayList<>();
     for (Variant v : variants.all()) {
-      entries.add(new VariantsManifest.Entry(v.name(), v.given(), variants.dataSetOf(v).name()));
+      Variant copyOf = variants.copyOf(v);
+      entries.add(
+          new VariantsManifest.Entry(
+              v.name(),
+              v.given(),
+              variants.dataSetOf(v).name(),
+              copyOf == null ? null : copyOf.name()));
     }
     return new VariantsManifest(
         SweepRunner.TOOL_VERSION,

@@ -46,8 +46,10 @@ public record VariantsManifest(
    * @param options the options it was given, word by word; empty for the sweep's own
    * @param dataSet whose data set its cells read: its own name where it loaded one, else the
    *     variant whose it shares
+   * @param copyOf with {@code --alternate}, the variant whose data set its own is a byte copy of;
+   *     null where it loaded its own (and in reports made before copies)
    */
-  public record Entry(String name, List<String> options, String dataSet) {
+  public record Entry(String name, List<String> options, String dataSet, String copyOf) {
     public Entry {
       options = options.stream().map(Redaction::maskUri).toList();
     }

@@ -47,6 +47,10 @@ public final class VariantSweep {
     this.cellsDone = cellsDone;
   }
 
+  private static Arm arm(List<Arm> arms, Variant v) {
+    return arms.stream().filter(a -> a.variant() == v).findFirst().orElseThrow();
+  }
+
   /** One variant's part of the sweep: its server, its report, its resume plan, its cells. */
   record Arm(
       Variant variant,
@@ -76,6 +80,7 @@ public final class VariantSweep {
     for (Variant v : variants.all()) {
       arms.add(arm(v));
     }
+    requireCopiesReplaceable(arms);
     environment(arms);
     if (variants.alternate()) {
       warnOfMemoryTogether(arms);
@@ -179,11 +184,88 @@ public final class VariantSweep {
     }
   }
 
-  /** One loader per data set, the group's first variant loading it for them all. */
+  /**
+   * Where a variant's data set is to be a copy, its directory (on its volume, mounted for the look)
+   * holds nothing the user's.
+   */
+  private void requireCopiesReplaceable(List<Arm> arms) throws IOException {
+    for (Arm a : arms) {
+      Variant source = variants.copyOf(a.variant());
+      if (source == null) {
+        continue;
+      }
+      String option = "--variant " + a.variant().name();
+      if (a.target().volume() == null || arm(arms, source).target().volume() == null) {
+        throw new IllegalArgumentException(
+            option
+                + ": its server keeps its files where this host cannot copy "
+                + source.name()
+                + "'s data set for it; run the variants back to back (without --alternate)");
+      }
+      onVolumes(
+          List.of(a),
+          () ->
+              DataSetCopy.requireReplaceable(
+                  a.target().hostDataDir(),
+                  a.options().server().dataDir(),
+                  option,
+                  a.options().loading().dropExisting()));
+    }
+  }
+
+  /** Work on files, done with the volumes of {@code arms} mounted; unmounted after, whatever. */
+  @FunctionalInterface
+  interface FileWork {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with the volumes of {@code arms} mounted as for loading (their servers
+   * stopped), each unmounted after: a volume is mounted only while its server runs, and the next
+   * cold start mounts it afresh.
+   */
+  static void onVolumes(List<Arm> arms, FileWork work) throws IOException {
+    List<io.github.mongodbtiered.volumes.DataVolume> mounted = new ArrayList<>();
+    IOException failed = null;
+    try {
+      for (Arm a : arms) {
+        a.target().volume().mountForLoading();
+        mounted.add(a.target().volume());
+      }
+      work.run();
+    } catch (IOException e) {
+      failed = e;
+    } finally {
+      for (io.github.mongodbtiered.volumes.DataVolume v : mounted) {
+        try {
+          v.unmount();
+        } catch (IOException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
+    }
+  }
+
+  /**
+   * One loader per data set, the group's first variant loading it for them all; a variant whose
+   * data set is a copy has its source's loader (its load, its rates).
+   */
   private Map<Arm, DataSetLoader> loaders(List<Arm> arms) throws IOException {
     Map<Variants.DataKey, DataSetLoader> byKey = new LinkedHashMap<>();
     Map<Arm, DataSetLoader> loaders = new LinkedHashMap<>();
     for (Arm a : arms) {
+      Variant source = variants.copyOf(a.variant());
+      if (source != null) {
+        loaders.put(a, loaders.get(arm(arms, source)));
+        continue;
+      }
       Variants.DataKey key = variants.keyOf(a.variant());
       DataSetLoader loader = byKey.get(key);
       if (loader == null) {
@@ -234,6 +316,21 @@ public final class VariantSweep {
           loader.bring(count, first.environment()::serverAnswered);
         } catch (IOException | com.mongodb.MongoServerException e) {
           return Messages.cellFailure(e, first.options().localDataDir());
+        }
+      }
+      for (Arm a : arms) {
+        Variant source = variants.copyOf(a.variant());
+        if (source != null) {
+          try {
+            copy(count, arm(source), a);
+          } catch (IOException e) {
+            return "copying "
+                + source.name()
+                + "'s data set for "
+                + a.variant().name()
+                + ": "
+                + Messages.cellFailure(e, a.options().localDataDir());
+          }
         }
       }
       for (Arm a : arms) {
@@ -317,6 +414,30 @@ public final class VariantSweep {
       cellsDone.after(count, profile.name());
     }
 
+    /** {@code to}'s data set made a byte copy of {@code from}'s, both servers stopped. */
+    private void copy(long count, Arm from, Arm to) throws IOException {
+      DataSetCopy.Outcome[] copied = new DataSetCopy.Outcome[1];
+      onVolumes(
+          List.of(from, to),
+          () ->
+              copied[0] =
+                  DataSetCopy.replace(
+                      from.target().hostDataDir(),
+                      to.target().hostDataDir(),
+                      "--variant " + to.variant().name(),
+                      to.options().loading().dropExisting()));
+      DataSetCopy.Outcome c = copied[0];
+      listener.info(
+          String.format(
+              java.util.Locale.ROOT,
+              "records %d: %s's data set copied for %s (%.2f GB in %.0f s)",
+              count,
+              from.variant().name(),
+              to.variant().name(),
+              c.bytes() / 1e9,
+              c.seconds()));
+    }
+
     private void announce(long count, DiskProfile profile, int round, List<Variant> order) {
       listener.info(
           String.format(
@@ -330,7 +451,7 @@ public final class VariantSweep {
     }
 
     private Arm arm(Variant v) {
-      return arms.stream().filter(a -> a.variant() == v).findFirst().orElseThrow();
+      return VariantSweep.arm(arms, v);
     }
 
     private void save(

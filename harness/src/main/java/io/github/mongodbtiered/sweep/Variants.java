@@ -16,7 +16,8 @@ import java.util.SplittableRandom;
  * data files share the cells' data set; the others load their own ({@link #dataGroups}).
  *
  * <p>With {@code --alternate}, a round starts every variant's server at once, each on a data set of
- * its own, and one client switches between them every {@code sliceMillis}: the host's drift then
+ * its own (a copy of an earlier variant's where their servers read the same files: {@link
+ * #copyOf}), and one client switches between them every {@code sliceMillis}: the host's drift then
  * falls on every variant alike within the round, not only across rounds.
  *
  * @param all the variants, the first the one the others are compared with by default
@@ -124,6 +125,27 @@ public record Variants(List<Variant> all, int rounds, long seed, long sliceMilli
   /** The first variant of {@code v}'s data group: the one whose data set it reads. */
   public Variant dataSetOf(Variant v) {
     return dataGroups().get(keyOf(v)).get(0);
+  }
+
+  /**
+   * With {@code --alternate}, the variant whose data set {@code v}'s is a byte copy of ({@link
+   * DataSetCopy}): the first before it whose server reads the same files (the image and the options
+   * that shape them); null for that first one, for the others, and back to back.
+   */
+  public Variant copyOf(Variant v) {
+    if (!alternate()) {
+      return null;
+    }
+    DataKey files = DataKey.of(v, false);
+    for (Variant u : all) {
+      if (u == v) {
+        return null;
+      }
+      if (DataKey.of(u, false).equals(files)) {
+        return u;
+      }
+    }
+    return null;
   }
 
   /** The variant named {@code name}, or null. */

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * reuses it.
  */
 public final class DelayedVolume implements DataVolume {
-  static final String LAYER = "mongodb-tiered-volume";
+  public static final String LAYER = "mongodb-tiered-volume";
   static final String IMAGE = "disk.img";
   static final int READ_AHEAD_KB = 4;
   private static final String FORMATTED = "formatted";

@@ -140,6 +140,21 @@ class VariantOptionsTest {
         variants("--variant", "a=", "--variant", "b=--standin-extra-cost 50", "--alternate");
     assertEquals(Variants.DEFAULT_SLICE_MILLIS, v.sliceMillis());
     assertEquals(2, v.dataGroups().size(), "every server runs at once, each on its own files");
+    assertEquals(v.all().get(0), v.copyOf(v.all().get(1)), "b's files a copy of a's");
+    assertNull(v.copyOf(v.all().get(0)), "a loads its own");
+    Variants zlib =
+        variants(
+            "--variant",
+            "a=",
+            "--variant",
+            "z=--server-arg=--wiredTigerCollectionBlockCompressor=zlib",
+            "--variant",
+            "z2=--server-arg=--wiredTigerCollectionBlockCompressor=zlib --standin-extra-cost 5",
+            "--alternate");
+    assertNull(zlib.copyOf(zlib.all().get(1)), "other files than a's: z loads its own");
+    assertEquals(zlib.all().get(1), zlib.copyOf(zlib.all().get(2)), "z2 reads z's files");
+    Variants backToBack = variants("--variant", "a=", "--variant", "b=");
+    assertNull(backToBack.copyOf(backToBack.all().get(1)), "back to back, b shares a's files");
     assertEquals(
         250, variants("--variant", "a=", "--variant", "b=", "--alternate", "250").sliceMillis());
     assertEquals(0, variants("--variant", "a=", "--variant", "b=").sliceMillis());
