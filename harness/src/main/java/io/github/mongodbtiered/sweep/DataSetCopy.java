@@ -10,6 +10,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -30,8 +31,7 @@ final class DataSetCopy {
    * What the tool keeps in a plain data directory beside the server's files (its lock, a volume's
    * layer): never copied, kept, and no sign of someone's data.
    */
-  private static final java.util.Set<String> TOOLS_OWN =
-      java.util.Set.of(STAMP, DelayedVolume.LAYER);
+  private static final Set<String> TOOLS_OWN = Set.of(STAMP, DelayedVolume.LAYER);
 
   private DataSetCopy() {}
 
@@ -46,7 +46,7 @@ final class DataSetCopy {
   /**
    * Refuses, before anything is loaded, a directory holding files this tool did not copy there.
    *
-   * @param option how the user names {@code to}, for the message
+   * @param option what the message starts with: the option that gave the variant
    * @throws IllegalArgumentException naming the directory and the fix
    */
   static void requireReplaceable(Path to, String option, boolean dropExisting) throws IOException {
