@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.DelayedVolume;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -10,6 +11,8 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -129,6 +132,46 @@ final class DataSetCopy {
         });
     Files.writeString(to.resolve(STAMP), "a copy of " + from + "\n");
     return new Outcome(bytes[0], (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** Work on a volume's files, done while it is mounted. */
+  @FunctionalInterface
+  interface FileWork {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with {@code volumes} mounted as for loading (their servers stopped), each
+   * unmounted after, whatever happened: a volume is mounted only while its server runs, and the
+   * next cold start mounts it afresh.
+   */
+  static void onVolumes(List<DataVolume> volumes, FileWork work) throws IOException {
+    List<DataVolume> mounted = new ArrayList<>();
+    IOException failed = null;
+    try {
+      for (DataVolume v : volumes) {
+        v.mountForLoading();
+        mounted.add(v);
+      }
+      work.run();
+    } catch (IOException e) {
+      failed = e;
+    } finally {
+      for (DataVolume v : mounted) {
+        try {
+          v.unmount();
+        } catch (IOException e) {
+          if (failed == null) {
+            failed = e;
+          } else {
+            failed.addSuppressed(e);
+          }
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
+    }
   }
 
   /** Whether {@code p}, in {@code dir}, is the tool's own (at the top) rather than the data's. */

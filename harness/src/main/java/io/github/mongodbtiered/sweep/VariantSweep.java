@@ -202,54 +202,14 @@ public final class VariantSweep {
                 + source.name()
                 + "'s data set for it; run the variants back to back (without --alternate)");
       }
-      onVolumes(
-          List.of(a),
+      DataSetCopy.onVolumes(
+          List.of(a.target().volume()),
           () ->
               DataSetCopy.requireReplaceable(
                   a.target().hostDataDir(),
                   a.options().server().dataDir(),
                   option,
                   a.options().loading().dropExisting()));
-    }
-  }
-
-  /** Work on files, done with the volumes of {@code arms} mounted; unmounted after, whatever. */
-  @FunctionalInterface
-  interface FileWork {
-    void run() throws IOException;
-  }
-
-  /**
-   * Runs {@code work} with the volumes of {@code arms} mounted as for loading (their servers
-   * stopped), each unmounted after: a volume is mounted only while its server runs, and the next
-   * cold start mounts it afresh.
-   */
-  static void onVolumes(List<Arm> arms, FileWork work) throws IOException {
-    List<io.github.mongodbtiered.volumes.DataVolume> mounted = new ArrayList<>();
-    IOException failed = null;
-    try {
-      for (Arm a : arms) {
-        a.target().volume().mountForLoading();
-        mounted.add(a.target().volume());
-      }
-      work.run();
-    } catch (IOException e) {
-      failed = e;
-    } finally {
-      for (io.github.mongodbtiered.volumes.DataVolume v : mounted) {
-        try {
-          v.unmount();
-        } catch (IOException e) {
-          if (failed == null) {
-            failed = e;
-          } else {
-            failed.addSuppressed(e);
-          }
-        }
-      }
-    }
-    if (failed != null) {
-      throw failed;
     }
   }
 
@@ -417,8 +377,8 @@ public final class VariantSweep {
     /** {@code to}'s data set made a byte copy of {@code from}'s, both servers stopped. */
     private void copy(long count, Arm from, Arm to) throws IOException {
       DataSetCopy.Outcome[] copied = new DataSetCopy.Outcome[1];
-      onVolumes(
-          List.of(from, to),
+      DataSetCopy.onVolumes(
+          List.of(from.target().volume(), to.target().volume()),
           () ->
               copied[0] =
                   DataSetCopy.replace(

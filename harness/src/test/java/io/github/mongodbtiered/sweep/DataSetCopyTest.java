@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.mongodbtiered.results.VolumeFacts;
+import io.github.mongodbtiered.volumes.DataVolume;
 import io.github.mongodbtiered.volumes.DelayedVolume;
+import io.github.mongodbtiered.volumes.LatencyMethod;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -111,6 +116,73 @@ class DataSetCopyTest {
 
     DataSetCopy.replace(from, to, "--variant b", false);
     assertEquals(List.of(DataSetCopy.STAMP, "collection-1.wt"), names(to));
+  }
+
+  @Test
+  void everyVolumeMountedForTheCopyIsUnmountedWhateverFailed(@TempDir Path dir) throws Exception {
+    List<String> did = new ArrayList<>();
+    DataVolume a = volume("a", dir, did, false);
+    DataVolume b = volume("b", dir, did, false);
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                DataSetCopy.onVolumes(
+                    List.of(a, b),
+                    () -> {
+                      did.add("work");
+                      throw new IOException("disk full");
+                    }));
+    assertEquals("disk full", e.getMessage());
+    assertEquals(List.of("mount a", "mount b", "work", "unmount a", "unmount b"), did);
+
+    did.clear();
+    DataVolume broken = volume("c", dir, did, true);
+    assertThrows(
+        IOException.class, () -> DataSetCopy.onVolumes(List.of(a, broken), () -> did.add("work")));
+    assertEquals(List.of("mount a", "mount c", "unmount a"), did, "no work, a unmounted");
+  }
+
+  /** A volume that says what was done to it; {@code failsToMount} refuses its mount. */
+  private static DataVolume volume(String name, Path dir, List<String> did, boolean failsToMount) {
+    return new DataVolume() {
+      @Override
+      public Path dataDir() {
+        return dir.resolve(name);
+      }
+
+      @Override
+      public LatencyMethod method() {
+        return LatencyMethod.OFF;
+      }
+
+      @Override
+      public String offReason() {
+        return "a test's";
+      }
+
+      @Override
+      public Mount mount(double latencyMillis) throws IOException {
+        did.add("mount " + name);
+        if (failsToMount) {
+          throw new IOException("no device");
+        }
+        return new Mount(dataDir(), false, 0);
+      }
+
+      @Override
+      public void unmount() {
+        did.add("unmount " + name);
+      }
+
+      @Override
+      public VolumeFacts facts() {
+        return null;
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   private static List<String> names(Path dir) throws Exception {
