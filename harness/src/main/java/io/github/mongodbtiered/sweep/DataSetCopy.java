@@ -134,10 +134,31 @@ final class DataSetCopy {
     return new Outcome(bytes[0], (System.nanoTime() - t0) / 1e9);
   }
 
-  /** Work on a volume's files, done while it is mounted. */
+  /**
+   * {@link #requireReplaceable(Path, Path, String, boolean)} on the volume {@code to}, mounted for
+   * the look.
+   */
+  static void requireReplaceable(DataVolume to, Path shown, String option, boolean dropExisting)
+      throws IOException {
+    onVolumes(
+        List.of(to),
+        () -> {
+          requireReplaceable(to.dataDir(), shown, option, dropExisting);
+          return null;
+        });
+  }
+
+  /** {@link #replace(Path, Path, String, boolean)} between two volumes, both mounted for it. */
+  static Outcome replace(DataVolume from, DataVolume to, String option, boolean dropExisting)
+      throws IOException {
+    return onVolumes(
+        List.of(from, to), () -> replace(from.dataDir(), to.dataDir(), option, dropExisting));
+  }
+
+  /** Work on volumes' files, done while they are mounted. */
   @FunctionalInterface
-  interface FileWork {
-    void run() throws IOException;
+  interface FileWork<T> {
+    T run() throws IOException;
   }
 
   /**
@@ -145,15 +166,16 @@ final class DataSetCopy {
    * unmounted after, whatever happened: a volume is mounted only while its server runs, and the
    * next cold start mounts it afresh.
    */
-  static void onVolumes(List<DataVolume> volumes, FileWork work) throws IOException {
+  static <T> T onVolumes(List<DataVolume> volumes, FileWork<T> work) throws IOException {
     List<DataVolume> mounted = new ArrayList<>();
     IOException failed = null;
+    T result = null;
     try {
       for (DataVolume v : volumes) {
         v.mountForLoading();
         mounted.add(v);
       }
-      work.run();
+      result = work.run();
     } catch (IOException e) {
       failed = e;
     } finally {
@@ -172,6 +194,7 @@ final class DataSetCopy {
     if (failed != null) {
       throw failed;
     }
+    return result;
   }
 
   /** Whether {@code p}, in {@code dir}, is the tool's own (at the top) rather than the data's. */

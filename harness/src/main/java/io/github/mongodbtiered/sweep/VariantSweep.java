@@ -190,26 +190,14 @@ public final class VariantSweep {
    */
   private void requireCopiesReplaceable(List<Arm> arms) throws IOException {
     for (Arm a : arms) {
-      Variant source = variants.copyOf(a.variant());
-      if (source == null) {
+      if (variants.copyOf(a.variant()) == null) {
         continue;
       }
-      String option = "--variant " + a.variant().name();
-      if (a.target().volume() == null || arm(arms, source).target().volume() == null) {
-        throw new IllegalArgumentException(
-            option
-                + ": its server keeps its files where this host cannot copy "
-                + source.name()
-                + "'s data set for it; run the variants back to back (without --alternate)");
-      }
-      DataSetCopy.onVolumes(
-          List.of(a.target().volume()),
-          () ->
-              DataSetCopy.requireReplaceable(
-                  a.target().hostDataDir(),
-                  a.options().server().dataDir(),
-                  option,
-                  a.options().loading().dropExisting()));
+      DataSetCopy.requireReplaceable(
+          a.target().volume(),
+          a.options().server().dataDir(),
+          "--variant " + a.variant().name(),
+          a.options().loading().dropExisting());
     }
   }
 
@@ -376,17 +364,12 @@ public final class VariantSweep {
 
     /** {@code to}'s data set made a byte copy of {@code from}'s, both servers stopped. */
     private void copy(long count, Arm from, Arm to) throws IOException {
-      DataSetCopy.Outcome[] copied = new DataSetCopy.Outcome[1];
-      DataSetCopy.onVolumes(
-          List.of(from.target().volume(), to.target().volume()),
-          () ->
-              copied[0] =
-                  DataSetCopy.replace(
-                      from.target().hostDataDir(),
-                      to.target().hostDataDir(),
-                      "--variant " + to.variant().name(),
-                      to.options().loading().dropExisting()));
-      DataSetCopy.Outcome c = copied[0];
+      DataSetCopy.Outcome c =
+          DataSetCopy.replace(
+              from.target().volume(),
+              to.target().volume(),
+              "--variant " + to.variant().name(),
+              to.options().loading().dropExisting());
       listener.info(
           String.format(
               java.util.Locale.ROOT,
