@@ -86,7 +86,12 @@ final class VariantsOutput {
         .append("<title>variants</title></head><body><h1>Variants measured side by side</h1>")
         .append("<p>")
         .append(m.rounds())
-        .append(" rounds per cell, each running every variant once from a cold start, in an")
+        .append(" rounds per cell")
+        .append(
+            m.stoppedEarly()
+                ? " (fewer where every verdict was decided sooner: <code>--stop-early</code>)"
+                : "")
+        .append(", each running every variant once from a cold start, in an")
         .append(" order drawn per round (seed ")
         .append(m.seed())
         .append("). <a href=\"compare.html\">")

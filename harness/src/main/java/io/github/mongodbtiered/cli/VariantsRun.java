@@ -45,9 +45,15 @@ final class VariantsRun {
       console.info(
           String.format(
               Locale.ROOT,
-              "%d variants, %d rounds per cell, seed %d",
+              "%d variants, %d rounds per cell%s, seed %d",
               variants.all().size(),
               variants.rounds(),
+              variants.stopEarly()
+                  ? String.format(
+                      Locale.ROOT,
+                      " (fewer where every verdict is decided sooner, at %.2f%% intervals)",
+                      variants.earlyStop().level() * 100)
+                  : "",
               variants.seed()));
       manifest.write(out);
       Map<String, SweepRunner.Outcome> outcomes;
@@ -125,6 +131,7 @@ final class VariantsRun {
         variants.rounds(),
         variants.seed(),
         variants.alternate() ? variants.sliceMillis() : null,
+        variants.stopEarly() ? Boolean.TRUE : null,
         entries);
   }
 }

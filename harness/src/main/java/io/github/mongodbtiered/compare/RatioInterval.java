@@ -66,6 +66,29 @@ public record RatioInterval(
   }
 
   /**
+   * The same ratio with its interval at another two-sided confidence {@code level} (0.99 for 99%),
+   * from the same standard error and degrees of freedom; itself where the interval rests on no
+   * sampled spread.
+   */
+  public RatioInterval atLevel(double level) {
+    if (!(level > 0 && level < 1)) {
+      throw new IllegalArgumentException("a confidence level is above 0 and below 1, not " + level);
+    }
+    if (Double.isNaN(logStandardError) || Double.isNaN(degreesOfFreedom)) {
+      return this;
+    }
+    double half = LogRatios.quantile((1 + level) / 2, degreesOfFreedom) * logStandardError;
+    double log = Math.log(ratio);
+    return new RatioInterval(
+        ratio,
+        Math.exp(log - half),
+        Math.exp(log + half),
+        basis,
+        logStandardError,
+        degreesOfFreedom);
+  }
+
+  /**
    * The smallest change (a fraction: 0.05 for 5%, either way) that the verdict against {@code band}
    * would call a change with 80% power at this spread and these degrees of freedom, the interval
    * being 95%: {@code exp(log(1 + band) + (t(0.975) + t(0.80)) · se) − 1}. NaN where the interval

@@ -19,6 +19,9 @@ import java.util.List;
  * @param seed the seed the rounds' orders were drawn from ({@code --seed} runs them again)
  * @param alternateMillis with {@code --alternate}, each variant's turn in a round's one client;
  *     null when the variants ran back to back (and in reports made before the option)
+ * @param stopEarly whether a cell's rounds stopped once every verdict was decided ({@code
+ *     --stop-early}): such a cell may hold fewer than {@code rounds}; null in reports made before
+ *     the option
  * @param variants the variants, the first the default BASE of {@code compare}
  */
 public record VariantsManifest(
@@ -28,6 +31,7 @@ public record VariantsManifest(
     int rounds,
     long seed,
     Long alternateMillis,
+    Boolean stopEarly,
     List<Entry> variants) {
   public static final String FILE = "variants.json";
 
@@ -74,6 +78,11 @@ public record VariantsManifest(
    */
   public static VariantsManifest read(Path dir) throws IOException {
     return Json.read(dir.resolve(FILE), VariantsManifest.class);
+  }
+
+  /** Whether a cell's rounds may have stopped before {@link #rounds}. */
+  public boolean stoppedEarly() {
+    return Boolean.TRUE.equals(stopEarly);
   }
 
   /** The names, in order. */

@@ -1,5 +1,6 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.compare.EarlyStop;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.CellStore;
 import io.github.mongodbtiered.results.CellResult;
@@ -47,7 +48,7 @@ public final class VariantSweep {
     this.cellsDone = cellsDone;
   }
 
-  private static Arm arm(List<Arm> arms, Variant v) {
+  static Arm arm(List<Arm> arms, Variant v) {
     return arms.stream().filter(a -> a.variant() == v).findFirst().orElseThrow();
   }
 
@@ -80,7 +81,7 @@ public final class VariantSweep {
     for (Variant v : variants.all()) {
       arms.add(arm(v));
     }
-    requireCopiesReplaceable(arms);
+    VariantDataSets.requireCopiesReplaceable(variants, arms);
     environment(arms);
     if (variants.alternate()) {
       warnOfMemoryTogether(arms);
@@ -91,7 +92,7 @@ public final class VariantSweep {
     for (Arm a : arms.subList(1, arms.size())) {
       a.report().diskBaselines().putAll(base.report().diskBaselines());
     }
-    Rounds rounds = new Rounds(arms, loaders(arms));
+    Rounds rounds = new Rounds(arms, new VariantDataSets(variants, arms, listener));
     for (long count : base.options().recordCounts()) {
       rounds.measure(count);
     }
@@ -184,58 +185,17 @@ public final class VariantSweep {
     }
   }
 
-  /**
-   * Where a variant's data set is to be a copy, its directory (on its volume, mounted for the look)
-   * holds nothing the user's.
-   */
-  private void requireCopiesReplaceable(List<Arm> arms) throws IOException {
-    for (Arm a : arms) {
-      if (variants.copyOf(a.variant()) == null) {
-        continue;
-      }
-      DataSetCopy.requireReplaceable(
-          a.target().volume(),
-          a.options().server().dataDir(),
-          "--variant " + a.variant().name(),
-          a.options().loading().dropExisting());
-    }
-  }
-
-  /**
-   * One loader per data set, the group's first variant loading it for them all; a variant whose
-   * data set is a copy has its source's loader (its load, its rates).
-   */
-  private Map<Arm, DataSetLoader> loaders(List<Arm> arms) throws IOException {
-    Map<Variants.DataKey, DataSetLoader> byKey = new LinkedHashMap<>();
-    Map<Arm, DataSetLoader> loaders = new LinkedHashMap<>();
-    for (Arm a : arms) {
-      Variant source = variants.copyOf(a.variant());
-      if (source != null) {
-        loaders.put(a, loaders.get(arm(arms, source)));
-        continue;
-      }
-      Variants.DataKey key = variants.keyOf(a.variant());
-      DataSetLoader loader = byKey.get(key);
-      if (loader == null) {
-        loader = new DataSetLoader(a.options(), a.target(), listener, a.report()::warn);
-        byKey.put(key, loader);
-      }
-      loaders.put(a, loader);
-    }
-    return loaders;
-  }
-
   /** The cells of every record count, round by round. */
   private final class Rounds {
     private final List<Arm> arms;
-    private final Map<Arm, DataSetLoader> loaders;
+    private final VariantDataSets dataSets;
     private final Map<Arm, Integer> measured = new LinkedHashMap<>();
     private final Map<Arm, Integer> failed = new LinkedHashMap<>();
     private boolean clientWarm;
 
-    Rounds(List<Arm> arms, Map<Arm, DataSetLoader> loaders) {
+    Rounds(List<Arm> arms, VariantDataSets dataSets) {
       this.arms = arms;
-      this.loaders = loaders;
+      this.dataSets = dataSets;
     }
 
     /** Every profile of {@code count} some variant has not measured under its settings. */
@@ -250,51 +210,10 @@ public final class VariantSweep {
         listener.info("records " + count + ": all profiles measured earlier, skipped");
         return;
       }
-      String broken = bring(count);
+      String broken = dataSets.bring(count);
       for (DiskProfile p : todo) {
         cell(count, p, broken);
       }
-    }
-
-    /** Each data set brought to {@code count}; why one could not be, or null. */
-    private String bring(long count) throws IOException, PhaseException {
-      for (DataSetLoader loader : new java.util.LinkedHashSet<>(loaders.values())) {
-        Arm first = arms.stream().filter(a -> loaders.get(a) == loader).findFirst().orElseThrow();
-        try {
-          loader.bring(count, first.environment()::serverAnswered);
-        } catch (IOException | com.mongodb.MongoServerException e) {
-          return Messages.cellFailure(e, first.options().localDataDir());
-        }
-      }
-      for (Arm a : arms) {
-        Variant source = variants.copyOf(a.variant());
-        if (source != null) {
-          try {
-            copy(count, arm(source), a);
-          } catch (IOException e) {
-            return "copying "
-                + source.name()
-                + "'s data set for "
-                + a.variant().name()
-                + ": "
-                + Messages.cellFailure(e, a.options().localDataDir());
-          }
-        }
-      }
-      for (Arm a : arms) {
-        // A variant that shares another's data set has not met its own server yet: its image's
-        // version belongs in its report (and in what compare lists as differing).
-        if (a.report().environment().storageEngine() == null) {
-          try {
-            a.environment().askServer();
-          } catch (RuntimeException e) {
-            // Its rounds start the same server and fail with the reason, cell by cell.
-            a.report()
-                .warn("asking " + a.variant().name() + "'s server its version: " + Messages.of(e));
-          }
-        }
-      }
-      return null;
     }
 
     /**
@@ -319,25 +238,75 @@ public final class VariantSweep {
 
     /** The rounds of one cell, then each variant's cell from its runs, saved. */
     private void cell(long count, DiskProfile profile, String broken) throws IOException {
-      Map<Arm, List<CellRun>> runs = new LinkedHashMap<>();
-      Map<Arm, List<Integer>> positions = new LinkedHashMap<>();
-      Map<Arm, CellResult> failures = new LinkedHashMap<>();
-      arms.forEach(a -> runs.put(a, new ArrayList<>()));
-      arms.forEach(a -> positions.put(a, new ArrayList<>()));
-      if (broken != null) {
-        arms.forEach(
-            a ->
-                failures.put(
-                    a, CellResult.failed(count, profile.name(), a.target().kind(), broken)));
+      CellRounds cell = new CellRounds(count, profile, broken);
+      EarlyStop stop = variants.earlyStop();
+      String stoppedEarly = null;
+      for (int round = 1; round <= variants.rounds() && !cell.allFailed(); round++) {
+        cell.run(round);
+        String decided =
+            stop != null && cell.failures.isEmpty() && stop.looksAfter(round)
+                ? cell.decided(stop)
+                : null;
+        if (decided != null) {
+          stoppedEarly =
+              String.format(
+                  "rounds stopped after round %d of %d: %s", round, variants.rounds(), decided);
+          listener.info("records " + count + " x " + profile.name() + ": " + stoppedEarly);
+          break;
+        }
       }
-      for (int round = 1; round <= variants.rounds() && failures.size() < arms.size(); round++) {
+      for (Arm a : arms) {
+        save(
+            a,
+            count,
+            profile,
+            cell.runs.get(a),
+            cell.positions.get(a),
+            cell.failures.get(a),
+            stoppedEarly);
+      }
+      cellsDone.after(count, profile.name());
+    }
+
+    /** One cell's rounds so far: each variant's runs, its places in the orders, its failure. */
+    private final class CellRounds {
+      private final long count;
+      private final DiskProfile profile;
+      private final Map<Arm, List<CellRun>> runs = new LinkedHashMap<>();
+      private final Map<Arm, List<Integer>> positions = new LinkedHashMap<>();
+      private final Map<Arm, CellResult> failures = new LinkedHashMap<>();
+
+      /**
+       * @param broken why the cell's data set could not be brought to its count, or null
+       */
+      CellRounds(long count, DiskProfile profile, String broken) {
+        this.count = count;
+        this.profile = profile;
+        for (Arm a : arms) {
+          runs.put(a, new ArrayList<>());
+          positions.put(a, new ArrayList<>());
+          if (broken != null) {
+            failures.put(a, CellResult.failed(count, profile.name(), a.target().kind(), broken));
+          }
+        }
+      }
+
+      boolean allFailed() {
+        return failures.size() == arms.size();
+      }
+
+      /** Round {@code round}: every variant not failed runs once, in the round's order. */
+      void run(int round) {
         List<Variant> order = variants.order(count, profile.name(), round);
         if (!clientWarm) {
           warmClient(count, profile, order.get(0));
         }
         announce(count, profile, round, order);
         List<Arm> going = new ArrayList<>();
-        order.stream().map(this::arm).filter(a -> !failures.containsKey(a)).forEach(going::add);
+        order.stream()
+            .map(Rounds.this::arm)
+            .filter(a -> !failures.containsKey(a))
+            .forEach(going::add);
         Map<Arm, CellRun> together =
             variants.alternate()
                 ? new AlternatedRound(listener, variants.sliceMillis(), count, profile, round)
@@ -356,29 +325,19 @@ public final class VariantSweep {
           positions.get(a).add(order.indexOf(a.variant()) + 1);
         }
       }
-      for (Arm a : arms) {
-        save(a, count, profile, runs.get(a), positions.get(a), failures.get(a));
-      }
-      cellsDone.after(count, profile.name());
-    }
 
-    /** {@code to}'s data set made a byte copy of {@code from}'s, both servers stopped. */
-    private void copy(long count, Arm from, Arm to) throws IOException {
-      DataSetCopy.Outcome c =
-          DataSetCopy.replace(
-              from.target().volume(),
-              to.target().volume(),
-              "--variant " + to.variant().name(),
-              to.options().loading().dropExisting());
-      listener.info(
-          String.format(
-              java.util.Locale.ROOT,
-              "records %d: %s's data set copied for %s (%.2f GB in %.0f s)",
-              count,
-              from.variant().name(),
-              to.variant().name(),
-              c.bytes() / 1e9,
-              c.seconds()));
+      /** What decided every verdict after the rounds so far ({@link EarlyStop}), or null. */
+      String decided(EarlyStop stop) {
+        List<EarlyStop.Named> others = new ArrayList<>();
+        for (Arm a : arms.subList(1, arms.size())) {
+          others.add(new EarlyStop.Named(a.variant().name(), soFar(a)));
+        }
+        return stop.decided(soFar(arms.get(0)), others);
+      }
+
+      private CellResult soFar(Arm a) {
+        return CellRepeats.inRounds(runs.get(a), positions.get(a));
+      }
     }
 
     private void announce(long count, DiskProfile profile, int round, List<Variant> order) {
@@ -403,10 +362,14 @@ public final class VariantSweep {
         DiskProfile profile,
         List<CellRun> runs,
         List<Integer> positions,
-        CellResult failure)
+        CellResult failure,
+        String stoppedEarly)
         throws IOException {
       CellResult cell = failure != null ? failure : CellRepeats.inRounds(runs, positions);
-      DataSetLoader loader = loaders.get(a);
+      if (stoppedEarly != null && cell.ok()) {
+        cell = cell.toBuilder().note(stoppedEarly).build();
+      }
+      DataSetLoader loader = dataSets.loader(a);
       if (loader.loadRate(count) != null) {
         cell = cell.withMetric(Metric.LOAD_RECORDS_PER_SEC, loader.loadRate(count));
       }

@@ -1,5 +1,7 @@
 package io.github.mongodbtiered.sweep;
 
+import io.github.mongodbtiered.compare.CompareRules;
+import io.github.mongodbtiered.compare.EarlyStop;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,8 +27,11 @@ import java.util.SplittableRandom;
  * @param seed the seed of the rounds' orders ({@code --seed}, else drawn and recorded)
  * @param sliceMillis with {@code --alternate}, how long each variant holds the client in turn; 0
  *     when the variants run back to back
+ * @param stopEarly whether a cell's rounds stop once every verdict is decided ({@code
+ *     --stop-early}, {@link EarlyStop})
  */
-public record Variants(List<Variant> all, int rounds, long seed, long sliceMillis) {
+public record Variants(
+    List<Variant> all, int rounds, long seed, long sliceMillis, boolean stopEarly) {
   /** How long each variant holds the client in turn unless {@code --alternate} says. */
   public static final long DEFAULT_SLICE_MILLIS = 1000;
 
@@ -65,6 +70,28 @@ public record Variants(List<Variant> all, int rounds, long seed, long sliceMilli
     if (sliceMillis > 0) {
       requireOneClient(all);
     }
+    if (stopEarly) {
+      // Refuses rounds without a look before the last, naming the options (fields are not yet set).
+      new EarlyStop(rounds, CompareRules.DEFAULT_PAIRED_BAND);
+    }
+  }
+
+  /** Variants whose rounds run to the last. */
+  public Variants(List<Variant> all, int rounds, long seed, long sliceMillis) {
+    this(all, rounds, seed, sliceMillis, false);
+  }
+
+  /** These variants, their cells' rounds stopping early or not. */
+  public Variants withStopEarly(boolean stop) {
+    return new Variants(all, rounds, seed, sliceMillis, stop);
+  }
+
+  /**
+   * The rule a cell's rounds stop early by, judged at {@code compare}'s band for variants; null
+   * when they run to the last.
+   */
+  public EarlyStop earlyStop() {
+    return stopEarly ? new EarlyStop(rounds, CompareRules.DEFAULT_PAIRED_BAND) : null;
   }
 
   /**

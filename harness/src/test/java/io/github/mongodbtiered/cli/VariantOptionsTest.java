@@ -103,6 +103,14 @@ class VariantOptionsTest {
   }
 
   @Test
+  void roundsStopEarlyOnlyWhenAsked() throws Exception {
+    assertNull(variants("--variant", "a=", "--variant", "b=").earlyStop());
+    Variants v = variants("--variant", "a=", "--variant", "b=", "--rounds", "7", "--stop-early");
+    assertTrue(v.stopEarly());
+    assertEquals(0.9975, v.earlyStop().level(), 1e-12);
+  }
+
+  @Test
   void whatCannotBeAVariantIsRefusedNamingIt() {
     refused("give NAME=OPTIONS", "--variant", "a", "--variant", "b=");
     refused("two or more variants", "--variant", "a=");
@@ -116,6 +124,17 @@ class VariantOptionsTest {
     refused("a variant may set --image", "--variant", "a=", "--variant", "b=--seconds 5");
     refused("--rounds", "--variant", "a=", "--variant", "b=", "--rounds", "1");
     refused("--rounds: rounds are of variants", "--rounds", "3");
+    refused("--stop-early: rounds are of variants", "--stop-early");
+    refused(
+        "--stop-early: the rounds may stop after round 3 at the earliest, before the last; with"
+            + " --rounds 3 there is no such round: give --rounds 4 or more",
+        "--variant",
+        "a=",
+        "--variant",
+        "b=",
+        "--rounds",
+        "3",
+        "--stop-early");
     refused("--repeats", "--variant", "a=", "--variant", "b=", "--repeats", "3");
     refused("--disk", "--variant", "a=", "--variant", "b=--disk speed=9");
     refused("added-latency-ms", "--variant", "a=", "--variant", "b=--disk added-latency-ms=x");

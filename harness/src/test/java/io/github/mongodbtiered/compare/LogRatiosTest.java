@@ -158,6 +158,27 @@ class LogRatiosTest {
     assertEquals(0.018756101032426677, r.minimumDetectable(0.01), EPS);
   }
 
+  /** The same rounds at 99%: t.ppf(0.995, 4) = 4.604094871415897 times the same standard error. */
+  @Test
+  void anIntervalAtAnotherLevelKeepsItsRatioAndSpread() {
+    RatioInterval r =
+        LogRatios.paired(
+            List.of(1000.0, 1100.0, 1050.0, 980.0, 1020.0),
+            List.of(950.0, 1040.0, 1000.0, 925.0, 975.0));
+    RatioInterval wider = r.atLevel(0.99);
+    assertEquals(0.939411731272539, wider.low(), EPS);
+    assertEquals(0.9597144751886717, wider.high(), EPS);
+    assertEquals(r.ratio(), wider.ratio(), 0);
+    assertEquals(r.minimumDetectable(0.01), wider.minimumDetectable(0.01), 0);
+    RatioInterval same = r.atLevel(0.95);
+    assertEquals(r.low(), same.low(), EPS);
+    assertEquals(r.high(), same.high(), EPS);
+    RatioInterval single = new RatioInterval(1.0, 0.8, 1.2, RatioInterval.Basis.SINGLE_RUN);
+    assertEquals(single, single.atLevel(0.99));
+    assertThrows(IllegalArgumentException.class, () -> r.atLevel(1));
+    assertThrows(IllegalArgumentException.class, () -> r.atLevel(Double.NaN));
+  }
+
   @Test
   void pairingLeavesOutWhatTheRoundsShared() {
     // Each round's two runs moved together by up to 30%; their ratio stayed at 0.9.
