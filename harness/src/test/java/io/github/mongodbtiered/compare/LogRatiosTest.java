@@ -143,12 +143,15 @@ class LogRatiosTest {
    * ratios; the minimum detectable effect at a 1% band from {@code se = std(d, ddof=1) / sqrt(n)},
    * {@code expm1(log1p(0.01) + (t.ppf(0.975, n-1) + t.ppf(0.8, n-1)) * se)}.
    */
+  private static RatioInterval fiveRounds() {
+    return LogRatios.paired(
+        List.of(1000.0, 1100.0, 1050.0, 980.0, 1020.0),
+        List.of(950.0, 1040.0, 1000.0, 925.0, 975.0));
+  }
+
   @Test
   void pairedRoundsMatchSciPysPairedT() {
-    RatioInterval r =
-        LogRatios.paired(
-            List.of(1000.0, 1100.0, 1050.0, 980.0, 1020.0),
-            List.of(950.0, 1040.0, 1000.0, 925.0, 975.0));
+    RatioInterval r = fiveRounds();
     assertEquals(0.9495088396978231, r.ratio(), EPS);
     assertEquals(0.9434069818735882, r.low(), EPS);
     assertEquals(0.9556501637011542, r.high(), EPS);
@@ -161,10 +164,7 @@ class LogRatiosTest {
   /** The same rounds at 99%: t.ppf(0.995, 4) = 4.604094871415897 times the same standard error. */
   @Test
   void anIntervalAtAnotherLevelKeepsItsRatioAndSpread() {
-    RatioInterval r =
-        LogRatios.paired(
-            List.of(1000.0, 1100.0, 1050.0, 980.0, 1020.0),
-            List.of(950.0, 1040.0, 1000.0, 925.0, 975.0));
+    RatioInterval r = fiveRounds();
     RatioInterval wider = r.atLevel(0.99);
     assertEquals(0.939411731272539, wider.low(), EPS);
     assertEquals(0.9597144751886717, wider.high(), EPS);
