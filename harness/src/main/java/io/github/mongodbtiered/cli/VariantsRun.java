@@ -49,10 +49,9 @@ final class VariantsRun {
               variants.all().size(),
               variants.rounds(),
               variants.stopEarly()
-                  ? String.format(
-                      Locale.ROOT,
-                      " (fewer where every verdict is decided sooner, at %.2f%% intervals)",
-                      variants.earlyStop().level() * 100)
+                  ? " (fewer where every verdict is decided sooner, at "
+                      + variants.earlyStop().levelText()
+                      + " intervals)"
                   : "",
               variants.seed()));
       manifest.write(out);

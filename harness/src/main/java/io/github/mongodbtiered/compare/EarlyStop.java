@@ -90,7 +90,7 @@ public final class EarlyStop {
     return String.format(
             Locale.ROOT,
             "every verdict against the first variant decided at %s intervals (band ±%s): ",
-            percent(level()),
+            levelText(),
             CompareRules.pct(band))
         + String.join("; ", said);
   }
@@ -98,7 +98,8 @@ public final class EarlyStop {
   /** A variant's cell so far, by its name. */
   public record Named(String name, CellResult cell) {}
 
-  private static String percent(double level) {
-    return CompareRules.pct(Math.round(level * 10_000) / 10_000.0);
+  /** {@link #level()} as the console and the notes say it: "99.5%", "99%". */
+  public String levelText() {
+    return CompareRules.pct(Math.round(level() * 10_000) / 10_000.0);
   }
 }

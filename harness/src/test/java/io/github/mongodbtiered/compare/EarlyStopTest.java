@@ -108,6 +108,8 @@ class EarlyStopTest {
     assertEquals(0.995, five.level(), 1e-12);
     assertEquals(0.99, new EarlyStop(4, BAND).level(), 1e-12);
     assertEquals(0.999, new EarlyStop(13, BAND).level(), 1e-12);
+    assertEquals("99.50%", five.levelText());
+    assertEquals("99%", new EarlyStop(4, BAND).levelText());
   }
 
   @Test
