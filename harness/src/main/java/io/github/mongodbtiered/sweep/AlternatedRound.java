@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
+import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.ycsb.Progress;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -11,10 +12,12 @@ import java.util.Map;
 
 /**
  * One round of a cell's variants at once ({@code sweep --alternate}): every server started cold
- * first (a later start drops the page cache an earlier warm-up filled), each warmed up in turn,
- * then one client switching between them every turn ({@link MeasuredRun#measureAlternating}); each
- * server stopped after, whatever ended the round. A variant that fails on the way fails alone; a
- * single one left is measured by itself. Each run's {@code cell_s} is its own part of the round.
+ * first, the host's page cache dropped once before the first start and not again (a drop at each
+ * start emptied what the servers started before had read: at 300,000 records on a delayed volume,
+ * the server that started first ran 8-11% slower than when it started second), each warmed up in
+ * turn, then one client switching between them every turn ({@link MeasuredRun#measureAlternating});
+ * each server stopped after, whatever ended the round. A variant that fails on the way fails alone;
+ * a single one left is measured by itself. Each run's {@code cell_s} is its own part of the round.
  */
 final class AlternatedRound {
   private final SweepRunner.Listener listener;
@@ -42,13 +45,20 @@ final class AlternatedRound {
   /** Each variant's run of the round, {@code arms} taking their turns in that order. */
   Map<VariantSweep.Arm, CellRun> run(List<VariantSweep.Arm> arms) {
     try {
+      HostCache.Drop dropped = null;
       for (VariantSweep.Arm a : arms) {
-        CellRunner.Started s = a.runner().startRun(count, a.profile(profile), round);
+        CellRunner.Started s = a.runner().startRun(count, a.profile(profile), round, dropped);
         if (s.failed() != null) {
           runs.put(a, s.failed());
         } else {
           started.put(a, s);
           own.put(a, s.upNanos() - s.startedNanos());
+          if (dropped == null) {
+            dropped =
+                new HostCache.Drop(
+                    s.endpoint().pageCacheDropped(),
+                    "not dropped before " + a.variant().name() + "'s server, this round's first");
+          }
         }
       }
       started.keySet().forEach(this::warm);

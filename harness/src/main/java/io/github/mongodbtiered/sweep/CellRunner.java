@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.report.ReportLayout;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.servers.HostCache;
 
 /**
  * One cell's server lifecycle: has the server started for each of the cell's runs ({@link
@@ -69,13 +70,21 @@ final class CellRunner {
 
   /** Starts the server of run {@code repeat} (from 1) of the cell, cold, and no more. */
   Started startRun(long count, DiskProfile profile, int repeat) {
+    return startRun(count, profile, repeat, null);
+  }
+
+  /**
+   * @param dropped the page cache's drop before the first of the servers starting together, which
+   *     this one goes without; null: its own cold start drops it
+   */
+  Started startRun(long count, DiskProfile profile, int repeat, HostCache.Drop dropped) {
     long startedNanos = System.nanoTime();
     try {
       if (repeat == 1) {
         // Later repeats append to the first one's series.
         new ReportLayout(options.outDir()).deleteSeriesOf(count, profile.name());
       }
-      Endpoint e = handover.start(profile);
+      Endpoint e = handover.start(profile, dropped);
       return new Started(e, startedNanos, System.nanoTime(), null);
     } catch (Exception ex) {
       CellResult failed = CellResult.failed(count, profile.name(), server.kind(), Messages.of(ex));

@@ -157,6 +157,11 @@ final class DockerTarget implements TargetServer {
     return start(profile, true);
   }
 
+  @Override
+  public Endpoint startCell(DiskProfile profile, HostCache.Drop dropped) throws IOException {
+    return start(profile, true, dropped);
+  }
+
   /**
    * Yes when the running cell's server is {@code runningProfile}'s and it can become {@code next}'s
    * in place.
@@ -274,9 +279,17 @@ final class DockerTarget implements TargetServer {
   }
 
   private Endpoint start(DiskProfile profile, boolean cold) throws IOException {
+    return start(profile, cold, null);
+  }
+
+  /**
+   * @param dropped the page cache's drop this start goes without, or null to drop it (cold)
+   */
+  private Endpoint start(DiskProfile profile, boolean cold, HostCache.Drop dropped)
+      throws IOException {
     stop();
     DataVolume.Mount mount = mountFor(profile, cold);
-    HostCache.Drop drop = cold ? HostCache.drop() : null;
+    HostCache.Drop drop = !cold ? null : dropped != null ? dropped : HostCache.drop();
     running = new ThrottledMongoContainer(image, profile, mount.dataDir(), serverArgs);
     if (cold && profile.bursts()) {
       running.withBurst(bucket(profile));

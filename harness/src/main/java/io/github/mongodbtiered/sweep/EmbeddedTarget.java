@@ -91,6 +91,7 @@ final class EmbeddedTarget implements TargetServer {
     return start(
         0,
         false,
+        null,
         List.of(),
         StandinServerArgs.applyTo(
             WiredTigerOptions.defaults().withEngineConfig(BulkLoad.ENGINE_CONFIG), serverArgs));
@@ -103,6 +104,11 @@ final class EmbeddedTarget implements TargetServer {
 
   @Override
   public Endpoint startCell(DiskProfile profile) throws IOException {
+    return startCell(profile, null);
+  }
+
+  @Override
+  public Endpoint startCell(DiskProfile profile, HostCache.Drop dropped) throws IOException {
     // Without a memory limit or a cache size, the profile leaves the cache to the engine's default.
     // That nothing else of the profile applies holds for every cell: the run's meaning says it
     // once.
@@ -115,6 +121,7 @@ final class EmbeddedTarget implements TargetServer {
     return start(
         profile.addedLatencyMillis(),
         true,
+        dropped,
         List.of(),
         StandinServerArgs.applyTo(engine, serverArgs));
   }
@@ -126,8 +133,15 @@ final class EmbeddedTarget implements TargetServer {
 
   // Synchronized with the shutdown hook: a server started after the hook had closed the last one
   // would hold the volume's files open and keep it from being unmounted.
+  /**
+   * @param dropped the page cache's drop this start goes without, or null to drop it (cold)
+   */
   private synchronized Endpoint start(
-      double latencyMillis, boolean cold, List<String> notes, WiredTigerOptions engine)
+      double latencyMillis,
+      boolean cold,
+      HostCache.Drop dropped,
+      List<String> notes,
+      WiredTigerOptions engine)
       throws IOException {
     if (shuttingDown) {
       throw new IOException("shutting down: no server started");
@@ -135,7 +149,7 @@ final class EmbeddedTarget implements TargetServer {
     stop();
     DataVolume.Mount mount =
         cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
-    HostCache.Drop drop = cold ? HostCache.drop() : null;
+    HostCache.Drop drop = !cold ? null : dropped != null ? dropped : HostCache.drop();
     running = StandinServer.startWiredTiger("127.0.0.1", 0, mount.dataDir(), engine);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);

@@ -3,6 +3,7 @@ package io.github.mongodbtiered.sweep;
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
+import io.github.mongodbtiered.servers.HostCache;
 import java.util.List;
 
 /**
@@ -70,10 +71,18 @@ final class ServerHandover {
    * started cold, also when going on failed (the endpoint's notes then say why).
    */
   Endpoint start(DiskProfile profile) throws Exception {
+    return start(profile, null);
+  }
+
+  /**
+   * As {@link #start(DiskProfile)}, a cold start going without the page cache's drop when {@code
+   * dropped} is not null ({@link TargetServer#startCell(DiskProfile, HostCache.Drop)}).
+   */
+  Endpoint start(DiskProfile profile, HostCache.Drop dropped) throws Exception {
     DiskProfile from = kept;
     kept = null;
     if (from == null) {
-      return server.startCell(profile);
+      return dropped == null ? server.startCell(profile) : server.startCell(profile, dropped);
     }
     try {
       return server

@@ -4,6 +4,7 @@ import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.results.ServerKind.Capability;
 import io.github.mongodbtiered.servers.BurstThrottle;
+import io.github.mongodbtiered.servers.HostCache;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -49,6 +50,17 @@ public interface TargetServer extends AutoCloseable {
 
   /** A server under {@code profile} on the loaded data, started cold where the target can. */
   Endpoint startCell(DiskProfile profile) throws Exception;
+
+  /**
+   * A server as {@link #startCell(DiskProfile)} starts it, the host's page cache not dropped again:
+   * {@code dropped} is what the drop before the first of the servers that start together did
+   * ({@link AlternatedRound}). A second drop would empty what the first server's start had read
+   * into its cache, and that server alone would warm up without it. Targets that never drop ignore
+   * it.
+   */
+  default Endpoint startCell(DiskProfile profile, HostCache.Drop dropped) throws Exception {
+    return startCell(profile);
+  }
 
   void stopCell() throws Exception;
 

@@ -2,6 +2,7 @@ package io.github.mongodbtiered.sweep;
 
 import io.github.mongodbtiered.profiles.DiskProfile;
 import io.github.mongodbtiered.results.ServerKind;
+import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.volumes.DataVolume;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -127,6 +128,11 @@ public final class VariantTargets implements AutoCloseable {
     @Override
     public Endpoint startCell(DiskProfile profile) throws Exception {
       return configured().startCell(profile);
+    }
+
+    @Override
+    public Endpoint startCell(DiskProfile profile, HostCache.Drop dropped) throws Exception {
+      return configured().startCell(profile, dropped);
     }
 
     @Override
