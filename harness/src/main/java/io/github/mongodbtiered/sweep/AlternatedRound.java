@@ -13,11 +13,12 @@ import java.util.Map;
 /**
  * One round of a cell's variants at once ({@code sweep --alternate}): every server started cold
  * first, the host's page cache dropped once before the first start and not again (a drop at each
- * start emptied what the servers started before had read: at 300,000 records on a delayed volume,
- * the server that started first ran 8-11% slower than when it started second), each warmed up in
- * turn, then one client switching between them every turn ({@link MeasuredRun#measureAlternating});
- * each server stopped after, whatever ended the round. A variant that fails on the way fails alone;
- * a single one left is measured by itself. Each run's {@code cell_s} is its own part of the round.
+ * start emptied what the servers started before had read: at 300,000 records the first server's
+ * container held 28 MiB of page cache at its warm-up where the second's held the 112 MiB its start
+ * had read, 101 MiB of it active), each warmed up in turn, then one client switching between them
+ * every turn ({@link MeasuredRun#measureAlternating}); each server stopped after, whatever ended
+ * the round. A variant that fails on the way fails alone; a single one left is measured by itself.
+ * Each run's {@code cell_s} is its own part of the round.
  */
 final class AlternatedRound {
   private final SweepRunner.Listener listener;
