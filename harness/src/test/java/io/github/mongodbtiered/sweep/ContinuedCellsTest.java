@@ -11,6 +11,7 @@ import io.github.mongodbtiered.results.CellResult;
 import io.github.mongodbtiered.results.Metric;
 import io.github.mongodbtiered.results.ServerKind;
 import io.github.mongodbtiered.servers.DiskBaseline;
+import io.github.mongodbtiered.servers.HostCache;
 import io.github.mongodbtiered.volumes.LatencyMethod;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Given a target whose cells can go on with the server of the cell before, when a sweep measures
  * two profiles of one record count, then the second cell takes over the first one's server (one
  * start, one stop), skips the preload, and says so; with {@code --cold-cells}, with repeats, or
- * when going on fails, every cell starts cold.
+ * when going on fails, every cell starts cold. The servers of an alternating round start cold
+ * together, the page cache dropped before the first alone.
  */
 class ContinuedCellsTest {
   private MongoServer server;
@@ -84,6 +86,12 @@ class ContinuedCellsTest {
     }
 
     @Override
+    public Endpoint startCell(DiskProfile profile, HostCache.Drop dropped) {
+      calls.add("start " + profile.name() + " after the round's drop");
+      return new Endpoint(url, startedPid, null, null, dropped.dropped(), List.of());
+    }
+
+    @Override
     public void stopCell() {
       calls.add("stop");
     }
@@ -133,6 +141,19 @@ class ContinuedCellsTest {
 
   private static SweepRunner.Outcome sweep(SweepOptions o, Recording target) throws Exception {
     return new SweepRunner(o, target, new SweepRunner.Listener() {}).run();
+  }
+
+  @Test
+  void aLaterServerOfAnAlternatingRoundStartsWithoutASecondDrop() throws Exception {
+    Recording target = new Recording();
+    DiskProfile io1 = DiskProfiles.builtIn().get("io1-5000");
+    Endpoint first = new ServerHandover(target, MeasuredRuns.defaults(), true).start(io1, null);
+    Endpoint later =
+        new ServerHandover(target, MeasuredRuns.defaults(), true)
+            .start(io1, new HostCache.Drop(first.pageCacheDropped(), "as for the first"));
+
+    assertEquals(List.of("start io1-5000", "start io1-5000 after the round's drop"), target.calls);
+    assertTrue(later.pageCacheDropped(), "the round's drop counts for the later server's cell");
   }
 
   @Test
