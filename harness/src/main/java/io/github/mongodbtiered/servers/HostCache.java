@@ -33,6 +33,14 @@ public final class HostCache {
         : "could not write " + DROP_CACHES + " (needs root on the host)";
   }
 
+  /**
+   * {@code earlier}, the drop that already emptied the cache for this start (that of a round's
+   * first server, {@code sweep --alternate}), or, where there was none, a {@link #drop} now.
+   */
+  public static Drop dropUnless(Drop earlier) {
+    return earlier != null ? earlier : drop();
+  }
+
   /** Writes dirty pages back ({@code sync}), then drops clean page cache, dentries and inodes. */
   public static Drop drop() {
     try {

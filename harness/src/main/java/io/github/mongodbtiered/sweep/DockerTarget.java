@@ -289,7 +289,7 @@ final class DockerTarget implements TargetServer {
       throws IOException {
     stop();
     DataVolume.Mount mount = mountFor(profile, cold);
-    HostCache.Drop drop = !cold ? null : dropped != null ? dropped : HostCache.drop();
+    HostCache.Drop drop = cold ? HostCache.dropUnless(dropped) : null;
     running = new ThrottledMongoContainer(image, profile, mount.dataDir(), serverArgs);
     if (cold && profile.bursts()) {
       running.withBurst(bucket(profile));

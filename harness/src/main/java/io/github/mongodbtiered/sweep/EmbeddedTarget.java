@@ -131,9 +131,10 @@ final class EmbeddedTarget implements TargetServer {
     stop();
   }
 
-  // Synchronized with the shutdown hook: a server started after the hook had closed the last one
-  // would hold the volume's files open and keep it from being unmounted.
   /**
+   * Synchronized with the shutdown hook: a server started after the hook had closed the last one
+   * would hold the volume's files open and keep it from being unmounted.
+   *
    * @param dropped the page cache's drop this start goes without, or null to drop it (cold)
    */
   private synchronized Endpoint start(
@@ -149,7 +150,7 @@ final class EmbeddedTarget implements TargetServer {
     stop();
     DataVolume.Mount mount =
         cold ? VolumeNotes.mount(volume, latencyMillis) : VolumeNotes.mountForLoading(volume);
-    HostCache.Drop drop = !cold ? null : dropped != null ? dropped : HostCache.drop();
+    HostCache.Drop drop = cold ? HostCache.dropUnless(dropped) : null;
     running = StandinServer.startWiredTiger("127.0.0.1", 0, mount.dataDir(), engine);
     BlockDevice device = null;
     List<String> all = new ArrayList<>(notes);
